@@ -1,0 +1,40 @@
+import { bigint, boolean, index, integer, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, nullableTimestamp, updatedAt } from './columns';
+import { media } from './access';
+import { brands, categories } from './tenancy';
+
+export const products = pgTable(
+  'products',
+  {
+    id: serial('id').primaryKey(),
+    brandId: integer('brand_id')
+      .notNull()
+      .references(() => brands.id),
+    categoryId: integer('category_id').references(() => categories.id),
+    name: text('name').notNull(),
+    sku: text('sku').notNull(),
+    vendorPrice: bigint('vendor_price', { mode: 'number' }).notNull().default(0),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    deletedAt: nullableTimestamp('deleted_at'),
+  },
+  (t) => [
+    uniqueIndex('products_brand_sku_unique').on(t.brandId, t.sku),
+    index('products_brand_category_idx').on(t.brandId, t.categoryId),
+  ],
+);
+
+export const productPhotos = pgTable(
+  'product_photos',
+  {
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    mediaId: integer('media_id')
+      .notNull()
+      .references(() => media.id),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.mediaId] })],
+);

@@ -1,0 +1,3 @@
+export * from './tenancy';
+export * from './access';
+export * from './commerce';

@@ -1,0 +1,50 @@
+import { z } from 'zod';
+
+/** Indonesian mobile numbers: 08…, 628… or +628…, 9–13 digits after the prefix's leading 8. */
+export const indonesianPhone = z
+  .string()
+  .trim()
+  .regex(/^(?:\+62|62|0)8[1-9]\d{6,11}$/, 'The mobile phone field must be a valid Indonesian phone number.');
+
+export const updateProfileSchema = z
+  .object({
+    name: z.string().trim().min(1).max(255),
+    mobile_phone: indonesianPhone,
+    photo_id: z.coerce.number().int().positive().nullish(),
+    email: z.string().optional(),
+  })
+  .strict();
+
+export const changePasswordSchema = z
+  .object({
+    old_password: z.string().min(8).max(255),
+    password: z.string().min(8).max(255),
+    password_confirmation: z.string().min(8).max(255),
+  })
+  .strict()
+  .refine((input) => input.password === input.password_confirmation, {
+    message: 'The password field confirmation does not match.',
+    path: ['password'],
+  });
+
+export const changeBrandSchema = z.object({ brand_id: z.coerce.number().int().positive() }).strict();
+
+export const forgotPasswordSchema = z
+  .object({
+    email: z.string().trim().toLowerCase().email().max(255),
+    url: z.string().url().max(2000).optional(),
+  })
+  .strict();
+
+export const resetPasswordSchema = z
+  .object({
+    token: z.string().min(1).max(512),
+    email: z.string().trim().toLowerCase().email().max(255),
+    password: z.string().min(8).max(255),
+    password_confirmation: z.string().min(8).max(255),
+  })
+  .strict()
+  .refine((input) => input.password === input.password_confirmation, {
+    message: 'The password field confirmation does not match.',
+    path: ['password'],
+  });

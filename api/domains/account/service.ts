@@ -1,0 +1,214 @@
+import { randomBytes } from 'node:crypto';
+import { and, count, eq, gt, isNull } from 'drizzle-orm';
+import type { z } from 'zod';
+import { brands, media, notifications, passwordResets, roles, users, vendors } from '../../db/schema';
+import { recordAudit } from '../../audit/audit';
+import type { ApiDeps, AuthUser } from '../../http/context';
+import { validationFailed } from '../../http/errors';
+import { brandIdsOf } from '../../http/tenancy';
+import { serializeMedia } from '../media/serializer';
+import { revokeAllTokensOf, revokeToken } from '../oauth/service';
+import { hashToken } from '../oauth/tokens';
+import { hashPassword, verifyPassword } from './passwords';
+import { isPlatformStaff } from '../access/roles';
+import type {
+  changeBrandSchema,
+  changePasswordSchema,
+  forgotPasswordSchema,
+  resetPasswordSchema,
+  updateProfileSchema,
+} from './schema';
+
+export async function getAccount(deps: ApiDeps, user: AuthUser) {
+  const { db } = deps;
+  const [row] = await db
+    .select({ user: users, roleName: roles.name, vendorName: vendors.name, photo: media })
+    .from(users)
+    .innerJoin(roles, eq(roles.id, users.roleId))
+    .leftJoin(vendors, eq(vendors.id, users.vendorId))
+    .leftJoin(media, eq(media.id, users.photoId))
+    .where(eq(users.id, user.id));
+  const currentBrandId = row.user.brandId ?? row.user.currentBrandId;
+  const [brand] = currentBrandId
+    ? await db.select({ name: brands.name }).from(brands).where(eq(brands.id, currentBrandId))
+    : [];
+  const [unread] = await db
+    .select({ total: count() })
+    .from(notifications)
+    .where(and(eq(notifications.userId, user.id), isNull(notifications.readAt)));
+  return {
+    id: row.user.id,
+    name: row.user.name,
+    email: row.user.email,
+    mobile_phone: row.user.mobilePhone,
+    photo: row.photo ? serializeMedia(row.photo, deps.config.MEDIA_URL) : null,
+    role_id: row.user.roleId,
+    role_name: row.roleName,
+    vendor_id: row.user.vendorId,
+    vendor_name: row.vendorName,
+    brand_id: row.user.brandId,
+    current_brand_id: currentBrandId,
+    current_brand_name: brand?.name ?? null,
+    permissions: user.permissions,
+    is_special_account: row.user.isSpecialAccount,
+    total_unread_notification: unread.total,
+  };
+}
+
+export async function updateProfile(
+  deps: ApiDeps,
+  user: AuthUser,
+  input: z.infer<typeof updateProfileSchema>,
+  ip: string,
+) {
+  await deps.db.transaction(async (tx) => {
+    const [before] = await tx.select().from(users).where(eq(users.id, user.id)).for('update');
+    if (input.photo_id) {
+      const [photo] = await tx.select({ id: media.id }).from(media).where(eq(media.id, input.photo_id));
+      if (!photo) throw validationFailed({ photo_id: ['The selected photo id is invalid.'] });
+    }
+    const [after] = await tx
+      .update(users)
+      .set({
+        name: input.name,
+        mobilePhone: input.mobile_phone,
+        ...(input.photo_id !== undefined ? { photoId: input.photo_id } : {}),
+        updatedAt: deps.clock(),
+      })
+      .where(eq(users.id, user.id))
+      .returning();
+    await recordAudit(tx, { actorId: user.id, action: 'account.update', entity: 'user', entityId: user.id, before, after, ip });
+  });
+}
+
+export async function changePassword(
+  deps: ApiDeps,
+  user: AuthUser,
+  input: z.infer<typeof changePasswordSchema>,
+  ip: string,
+) {
+  const [row] = await deps.db.select().from(users).where(eq(users.id, user.id));
+  if (!(await verifyPassword(row.passwordHash, input.old_password))) {
+    throw validationFailed({ old_password: ['The old password is incorrect.'] });
+  }
+  const passwordHash = await hashPassword(input.password);
+  await deps.db.transaction(async (tx) => {
+    const [after] = await tx
+      .update(users)
+      .set({ passwordHash, updatedAt: deps.clock() })
+      .where(eq(users.id, user.id))
+      .returning();
+    await recordAudit(tx, {
+      actorId: user.id,
+      action: 'account.change_password',
+      entity: 'user',
+      entityId: user.id,
+      before: row,
+      after,
+      ip,
+    });
+  });
+}
+
+export async function changeBrand(deps: ApiDeps, user: AuthUser, input: z.infer<typeof changeBrandSchema>, ip: string) {
+  const allowed = await brandIdsOf(deps.db, user);
+  const [brand] = await deps.db
+    .select({ id: brands.id })
+    .from(brands)
+    .where(and(eq(brands.id, input.brand_id), isNull(brands.deletedAt)));
+  const permitted = allowed === 'all' || allowed.includes(input.brand_id);
+  if (!brand || !permitted || !isPlatformStaff(user.roleId)) {
+    throw validationFailed({ brand_id: ['The selected brand id is invalid.'] });
+  }
+  await deps.db.transaction(async (tx) => {
+    const [before] = await tx.select().from(users).where(eq(users.id, user.id));
+    const [after] = await tx
+      .update(users)
+      .set({ currentBrandId: input.brand_id, updatedAt: deps.clock() })
+      .where(eq(users.id, user.id))
+      .returning();
+    await recordAudit(tx, { actorId: user.id, action: 'account.change_brand', entity: 'user', entityId: user.id, before, after, ip });
+  });
+}
+
+export async function logout(deps: ApiDeps, user: AuthUser, ip: string) {
+  await deps.db.transaction(async (tx) => {
+    await revokeToken(tx, user.tokenId, deps.clock());
+    await recordAudit(tx, { actorId: user.id, action: 'auth.logout', entity: 'user', entityId: user.id, ip });
+  });
+}
+
+/** The reset page must be on the app's own origin, so a mail never carries a link somewhere else. */
+function resetPageUrl(deps: ApiDeps, requested: string | undefined) {
+  const fallback = new URL('/auth/reset-password', deps.config.APP_URL);
+  if (!requested) return fallback;
+  const url = new URL(requested);
+  if (url.origin !== fallback.origin) throw validationFailed({ url: ['The url field must point to this application.'] });
+  return url;
+}
+
+/** Answers the same whether or not the address has an account, so the form cannot be used to probe for users. */
+export async function forgotPassword(deps: ApiDeps, input: z.infer<typeof forgotPasswordSchema>, ip: string) {
+  const page = resetPageUrl(deps, input.url);
+  const [user] = await deps.db
+    .select({ id: users.id, name: users.name, email: users.email })
+    .from(users)
+    .where(and(eq(users.email, input.email), isNull(users.deletedAt), eq(users.isActive, true)));
+  if (!user) return;
+  const token = randomBytes(32).toString('hex');
+  const now = deps.clock();
+  await deps.db.transaction(async (tx) => {
+    await tx
+      .update(passwordResets)
+      .set({ usedAt: now })
+      .where(and(eq(passwordResets.email, user.email), isNull(passwordResets.usedAt)));
+    const [reset] = await tx
+      .insert(passwordResets)
+      .values({
+        email: user.email,
+        tokenHash: hashToken(token),
+        expiresAt: new Date(now.getTime() + deps.config.PASSWORD_RESET_TTL_MINUTES * 60_000),
+      })
+      .returning({ id: passwordResets.id });
+    await recordAudit(tx, { actorId: user.id, action: 'auth.password_reset_requested', entity: 'password_reset', entityId: reset.id, ip });
+  });
+  page.searchParams.set('token', token);
+  page.searchParams.set('email', user.email);
+  const link = page.toString();
+  await deps.mailer.send({
+    to: user.email,
+    subject: 'Reset password',
+    text: `Halo ${user.name},\n\nBuka tautan ini untuk mengganti password anda (berlaku ${deps.config.PASSWORD_RESET_TTL_MINUTES} menit, sekali pakai):\n${link}\n\nAbaikan email ini jika anda tidak memintanya.`,
+    html: `<p>Halo ${escapeHtml(user.name)},</p><p>Buka tautan ini untuk mengganti password anda (berlaku ${deps.config.PASSWORD_RESET_TTL_MINUTES} menit, sekali pakai):</p><p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p><p>Abaikan email ini jika anda tidak memintanya.</p>`,
+  });
+}
+
+function escapeHtml(value: string) {
+  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+export async function resetPassword(deps: ApiDeps, input: z.infer<typeof resetPasswordSchema>, ip: string) {
+  const now = deps.clock();
+  const passwordHash = await hashPassword(input.password);
+  await deps.db.transaction(async (tx) => {
+    const [reset] = await tx
+      .update(passwordResets)
+      .set({ usedAt: now })
+      .where(
+        and(
+          eq(passwordResets.email, input.email),
+          eq(passwordResets.tokenHash, hashToken(input.token)),
+          isNull(passwordResets.usedAt),
+          gt(passwordResets.expiresAt, now),
+        ),
+      )
+      .returning({ id: passwordResets.id });
+    if (!reset) throw validationFailed({ email: ['This password reset token is invalid.'] });
+    const [before] = await tx.select().from(users).where(eq(users.email, input.email));
+    if (!before) throw validationFailed({ email: ['This password reset token is invalid.'] });
+    const [after] = await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, before.id)).returning();
+    await revokeAllTokensOf(tx, before.id, now);
+    await recordAudit(tx, { actorId: before.id, action: 'auth.password_reset', entity: 'user', entityId: before.id, before, after, ip });
+  });
+}
+

@@ -1,0 +1,69 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { and, count, desc, eq } from 'drizzle-orm';
+import { media } from '../../db/schema';
+import { recordAudit } from '../../audit/audit';
+import type { ApiDeps, AuthUser } from '../../http/context';
+import { notFound, validationFailed } from '../../http/errors';
+import { offsetOf, pageMeta } from '../../http/pagination';
+import { ROLE } from '../access/roles';
+import { serializeMedia } from './serializer';
+import { sniffImage } from './sniff';
+
+export async function storeUpload(deps: ApiDeps, user: AuthUser, file: File, ip: string) {
+  if (file.size === 0) throw validationFailed({ file: ['The file field is required.'] });
+  if (file.size > deps.config.MEDIA_MAX_BYTES) {
+    throw validationFailed({ file: [`The file field must not be greater than ${Math.floor(deps.config.MEDIA_MAX_BYTES / 1024)} kilobytes.`] });
+  }
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  const type = sniffImage(bytes.subarray(0, 16));
+  if (!type) throw validationFailed({ file: ['The file field must be an image (jpg, png, gif, webp).'] });
+  const now = deps.clock();
+  const encodedName = `${randomBytes(16).toString('hex')}.${type.extension}`;
+  const path = `file/${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}/${encodedName}`;
+  const target = join(deps.storageDir, path);
+  await mkdir(dirname(target), { recursive: true });
+  await writeFile(target, bytes);
+  const originalName = (file.name || encodedName).replace(/[^\w.\- ]/g, '_').slice(0, 200);
+  return deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(media)
+      .values({
+        name: originalName,
+        encodedName,
+        size: file.size,
+        extension: type.extension,
+        mimeType: type.mime,
+        path,
+        disk: 'public',
+        createdBy: user.id,
+      })
+      .returning();
+    await recordAudit(tx, { actorId: user.id, action: 'media.store', entity: 'media', entityId: row.id, after: row, ip });
+    return serializeMedia(row, deps.config.MEDIA_URL);
+  });
+}
+
+/** Administrators see every upload; everyone else their own. */
+function ownership(user: AuthUser) {
+  return user.roleId === ROLE.administrator ? undefined : eq(media.createdBy, user.id);
+}
+
+export async function listMedia(deps: ApiDeps, user: AuthUser, query: { page: number; per_page: number }) {
+  const where = ownership(user);
+  const [rows, [{ total }]] = await Promise.all([
+    deps.db.select().from(media).where(where).orderBy(desc(media.id)).limit(query.per_page).offset(offsetOf(query)),
+    deps.db.select({ total: count() }).from(media).where(where),
+  ]);
+  return {
+    data: rows.map((row) => serializeMedia(row, deps.config.MEDIA_URL)),
+    meta: pageMeta({ page: query.page, perPage: query.per_page, total, count: rows.length }),
+  };
+}
+
+export async function findMedia(deps: ApiDeps, user: AuthUser, id: number) {
+  const [row] = await deps.db.select().from(media).where(and(eq(media.id, id), ownership(user)));
+  if (!row) throw notFound();
+  return serializeMedia(row, deps.config.MEDIA_URL);
+}

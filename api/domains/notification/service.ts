@@ -1,0 +1,70 @@
+import { and, count, desc, eq, isNull } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { notifications, type NotificationData } from '../../db/schema';
+import type { ApiDeps, AuthUser } from '../../http/context';
+import { notFound } from '../../http/errors';
+import { offsetOf, pageMeta } from '../../http/pagination';
+import { enqueueEvent } from '../../events/outbox';
+
+export function serializeNotification(row: typeof notifications.$inferSelect) {
+  return {
+    id: row.id,
+    type: row.type,
+    read_at: row.readAt?.toISOString() ?? null,
+    created_at: row.createdAt.toISOString(),
+    data: row.data,
+  };
+}
+
+export async function listNotifications(deps: ApiDeps, user: AuthUser, query: { page: number; per_page: number }) {
+  const where = eq(notifications.userId, user.id);
+  const [rows, [{ total }]] = await Promise.all([
+    deps.db
+      .select()
+      .from(notifications)
+      .where(where)
+      .orderBy(desc(notifications.createdAt), desc(notifications.id))
+      .limit(query.per_page)
+      .offset(offsetOf(query)),
+    deps.db.select({ total: count() }).from(notifications).where(where),
+  ]);
+  return {
+    data: rows.map(serializeNotification),
+    meta: pageMeta({ page: query.page, perPage: query.per_page, total, count: rows.length }),
+  };
+}
+
+export async function readNotification(deps: ApiDeps, user: AuthUser, id: string) {
+  if (!/^[0-9a-f-]{36}$/i.test(id)) throw notFound();
+  const [row] = await deps.db
+    .select()
+    .from(notifications)
+    .where(and(eq(notifications.id, id), eq(notifications.userId, user.id)));
+  if (!row) throw notFound();
+  if (row.readAt) return serializeNotification(row);
+  const [updated] = await deps.db
+    .update(notifications)
+    .set({ readAt: deps.clock() })
+    .where(and(eq(notifications.id, id), isNull(notifications.readAt)))
+    .returning();
+  return serializeNotification(updated ?? row);
+}
+
+/** Stores one notification per user and queues its broadcast in the caller's transaction. */
+export async function notifyUsers(
+  executor: Executor,
+  { userIds, type, data }: { userIds: number[]; type: string; data: NotificationData },
+) {
+  if (userIds.length === 0) return;
+  const rows = await executor
+    .insert(notifications)
+    .values(userIds.map((userId) => ({ userId, type, data })))
+    .returning();
+  for (const row of rows) {
+    await enqueueEvent(executor, {
+      channel: `private-App.Models.User.${row.userId}`,
+      event: 'Illuminate\\Notifications\\Events\\BroadcastNotificationCreated',
+      payload: { id: row.id, type, ...data },
+    });
+  }
+}

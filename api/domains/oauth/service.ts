@@ -1,0 +1,136 @@
+import { timingSafeEqual } from 'node:crypto';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { accessTokens, refreshTokens, users } from '../../db/schema';
+import { recordAudit } from '../../audit/audit';
+import { ApiError, tooManyRequests, validationFailed } from '../../http/errors';
+import type { ApiDeps } from '../../http/context';
+import type { TokenResponse } from './schema';
+import { hashToken, newSecretToken } from './tokens';
+import { verifyPassword } from '../account/passwords';
+
+const WRONG_CREDENTIALS = 'Akun email atau password anda salah';
+
+function sameSecret(given: string, expected: string) {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+export function checkClient(deps: ApiDeps, clientId: string, clientSecret: string) {
+  if (clientId !== deps.config.OAUTH_CLIENT_ID || !sameSecret(clientSecret, deps.config.OAUTH_CLIENT_SECRET)) {
+    throw new ApiError(401, 'Client authentication failed');
+  }
+}
+
+async function issueTokens(executor: Executor, deps: ApiDeps, userId: number, clientId: string): Promise<TokenResponse> {
+  const now = deps.clock();
+  const accessToken = newSecretToken();
+  const refreshToken = newSecretToken();
+  const ttl = deps.config.ACCESS_TOKEN_TTL_SECONDS;
+  const [access] = await executor
+    .insert(accessTokens)
+    .values({ userId, clientId, tokenHash: hashToken(accessToken), expiresAt: new Date(now.getTime() + ttl * 1000) })
+    .returning({ id: accessTokens.id });
+  await executor.insert(refreshTokens).values({
+    accessTokenId: access.id,
+    tokenHash: hashToken(refreshToken),
+    expiresAt: new Date(now.getTime() + deps.config.REFRESH_TOKEN_TTL_DAYS * 86_400_000),
+  });
+  return { token_type: 'Bearer', access_token: accessToken, refresh_token: refreshToken, expires_in: ttl };
+}
+
+export async function passwordGrant(
+  deps: ApiDeps,
+  input: { username: string; password: string; clientId: string; ip: string },
+): Promise<TokenResponse> {
+  const { config, throttle } = deps;
+  const keys = [`login:${input.username}|${input.ip}`, `login-ip:${input.ip}`];
+  const wait = throttle.retryAfter(keys, [config.LOGIN_MAX_ATTEMPTS_PER_EMAIL, config.LOGIN_MAX_ATTEMPTS_PER_IP]);
+  if (wait > 0) throw tooManyRequests(wait);
+
+  const [user] = await deps.db
+    .select()
+    .from(users)
+    .where(and(sql`lower(${users.email}) = ${input.username}`, isNull(users.deletedAt), eq(users.isActive, true)))
+    .limit(1);
+  const valid = user ? await verifyPassword(user.passwordHash, input.password) : false;
+  if (!user || !valid) {
+    throttle.hit(keys);
+    await recordAudit(deps.db, {
+      actorId: user?.id ?? null,
+      action: 'auth.login_failed',
+      entity: 'user',
+      entityId: user?.id,
+      after: { email: input.username },
+      ip: input.ip,
+    });
+    throw validationFailed({ email: [WRONG_CREDENTIALS] });
+  }
+  throttle.clear(keys[0]);
+  return deps.db.transaction(async (tx) => {
+    const tokens = await issueTokens(tx, deps, user.id, input.clientId);
+    await recordAudit(tx, { actorId: user.id, action: 'auth.login', entity: 'user', entityId: user.id, ip: input.ip });
+    return tokens;
+  });
+}
+
+/** Rotates: the presented refresh token and its access token are revoked, a new pair is issued. */
+export async function refreshGrant(
+  deps: ApiDeps,
+  input: { refreshToken: string; clientId: string; ip: string },
+): Promise<TokenResponse> {
+  return deps.db.transaction(async (tx) => {
+    const now = deps.clock();
+    const [current] = await tx
+      .update(refreshTokens)
+      .set({ revokedAt: now })
+      .where(
+        and(
+          eq(refreshTokens.tokenHash, hashToken(input.refreshToken)),
+          isNull(refreshTokens.revokedAt),
+          gt(refreshTokens.expiresAt, now),
+        ),
+      )
+      .returning({ accessTokenId: refreshTokens.accessTokenId });
+    if (!current) throw new ApiError(401, 'The refresh token is invalid.');
+    const [access] = await tx
+      .update(accessTokens)
+      .set({ revokedAt: now })
+      .where(eq(accessTokens.id, current.accessTokenId))
+      .returning({ userId: accessTokens.userId });
+    const [user] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.id, access.userId), eq(users.isActive, true), isNull(users.deletedAt)));
+    if (!user) throw new ApiError(401, 'The refresh token is invalid.');
+    const tokens = await issueTokens(tx, deps, user.id, input.clientId);
+    await recordAudit(tx, { actorId: user.id, action: 'auth.refresh', entity: 'user', entityId: user.id, ip: input.ip });
+    return tokens;
+  });
+}
+
+export async function revokeToken(executor: Executor, tokenId: string, now: Date) {
+  await executor
+    .update(accessTokens)
+    .set({ revokedAt: now })
+    .where(and(eq(accessTokens.id, tokenId), isNull(accessTokens.revokedAt)));
+  await executor
+    .update(refreshTokens)
+    .set({ revokedAt: now })
+    .where(and(eq(refreshTokens.accessTokenId, tokenId), isNull(refreshTokens.revokedAt)));
+}
+
+export async function revokeAllTokensOf(executor: Executor, userId: number, now: Date) {
+  const tokens = await executor
+    .update(accessTokens)
+    .set({ revokedAt: now })
+    .where(and(eq(accessTokens.userId, userId), isNull(accessTokens.revokedAt)))
+    .returning({ id: accessTokens.id });
+  for (const token of tokens) {
+    await executor
+      .update(refreshTokens)
+      .set({ revokedAt: now })
+      .where(and(eq(refreshTokens.accessTokenId, token.id), isNull(refreshTokens.revokedAt)));
+  }
+}

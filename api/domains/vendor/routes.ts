@@ -1,0 +1,35 @@
+import { eq } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { vendorBrands } from '../../db/schema';
+import { requireAuth } from '../../http/auth';
+import type { ApiEnv } from '../../http/context';
+import { parseId, resolveVendor } from '../../http/tenancy';
+import { readQuery, validate } from '../../http/validation';
+import { categoryQuerySchema } from '../brand/routes';
+import { findCategory, listCategories } from '../brand/service';
+import { vendorPerformance } from './performance';
+
+async function servedBrandIds(c: { var: ApiEnv['Variables'] }, vendorId: number) {
+  const rows = await c.var.deps.db
+    .select({ id: vendorBrands.brandId })
+    .from(vendorBrands)
+    .where(eq(vendorBrands.vendorId, vendorId));
+  return rows.map((row) => row.id);
+}
+
+export const vendorRoutes = new Hono<ApiEnv>()
+  .use(requireAuth)
+  .get('/:vendor/category', async (c) => {
+    const vendor = await resolveVendor(c.var.deps.db, c.var.user, parseId(c.req.param('vendor')));
+    const query = validate(categoryQuerySchema, readQuery(c));
+    return c.json(await listCategories(c.var.deps.db, await servedBrandIds(c, vendor.id), query));
+  })
+  .get('/:vendor/category/:id', async (c) => {
+    const vendor = await resolveVendor(c.var.deps.db, c.var.user, parseId(c.req.param('vendor')));
+    const brandIds = await servedBrandIds(c, vendor.id);
+    return c.json({ data: await findCategory(c.var.deps.db, brandIds, parseId(c.req.param('id'))) });
+  })
+  .get('/:vendor/performance', async (c) => {
+    const vendor = await resolveVendor(c.var.deps.db, c.var.user, parseId(c.req.param('vendor')));
+    return c.json({ data: await vendorPerformance(c.var.deps.db, vendor.id, c.var.deps.clock()) });
+  });

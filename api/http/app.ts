@@ -1,0 +1,39 @@
+import { Hono } from 'hono';
+import { accountRoutes, publicAccountRoutes } from '../domains/account/routes';
+import { brandRoutes } from '../domains/brand/routes';
+import { selectRoutes } from '../domains/brand/select-routes';
+import { broadcastingRoutes } from '../domains/broadcasting/routes';
+import { mediaRoutes } from '../domains/media/routes';
+import { storageRoutes } from '../domains/media/storage-routes';
+import { notificationRoutes } from '../domains/notification/routes';
+import { oauthRoutes } from '../domains/oauth/routes';
+import { vendorRoutes } from '../domains/vendor/routes';
+import { clientIp } from './client-ip';
+import type { ApiDeps, ApiEnv } from './context';
+import { handleError } from './errors';
+import { openApiDocument } from './openapi';
+
+export function createApiApp(deps: ApiDeps) {
+  const app = new Hono<ApiEnv>();
+  app.use(async (c, next) => {
+    c.set('deps', deps);
+    await next();
+  });
+  app.use(clientIp);
+  app.route('/oauth', oauthRoutes);
+  app.route('/api', publicAccountRoutes);
+  app.route('/api/account/notification', notificationRoutes);
+  app.route('/api/account', accountRoutes);
+  app.route('/api/brand', brandRoutes);
+  app.route('/api/vendor', vendorRoutes);
+  app.route('/api/select', selectRoutes);
+  app.route('/api/media', mediaRoutes);
+  app.route('/api/broadcasting', broadcastingRoutes);
+  app.route('/storage', storageRoutes);
+  app.get('/api/docs/openapi.json', (c) => c.json(openApiDocument()));
+  app.notFound((c) => c.json({ message: 'Not Found' }, 404));
+  app.onError(handleError);
+  return app;
+}
+
+export type ApiApp = ReturnType<typeof createApiApp>;

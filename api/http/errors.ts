@@ -1,0 +1,64 @@
+import type { Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+
+export type FieldErrors = Record<string, string[]>;
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    message: string,
+    readonly errors?: FieldErrors,
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+export function unauthenticated() {
+  return new ApiError(401, 'Unauthenticated.');
+}
+
+export function forbidden() {
+  return new ApiError(403, 'This action is unauthorized.');
+}
+
+export function notFound(message = 'Data tidak ditemukan.') {
+  return new ApiError(404, message);
+}
+
+export function conflict(message: string) {
+  return new ApiError(409, message);
+}
+
+export function tooManyRequests(retryAfterSeconds: number) {
+  return new ApiError(
+    429,
+    `Terlalu banyak percobaan masuk. Coba lagi dalam ${retryAfterSeconds} detik.`,
+    undefined,
+    { 'Retry-After': String(retryAfterSeconds) },
+  );
+}
+
+/** Laravel's ValidationException message: the first error, plus "(and N more errors)". */
+export function validationFailed(errors: FieldErrors) {
+  const messages = Object.values(errors).flat();
+  const rest = messages.length - 1;
+  const message =
+    rest > 0 ? `${messages[0]} (and ${rest} more ${rest === 1 ? 'error' : 'errors'})` : (messages[0] ?? 'Invalid.');
+  return new ApiError(422, message, errors);
+}
+
+export function handleError(error: unknown, c: Context) {
+  if (error instanceof ApiError) {
+    const body = error.errors ? { message: error.message, errors: error.errors } : { message: error.message };
+    return c.json(body, error.status, error.headers);
+  }
+  if (error instanceof HTTPException) {
+    const status = error.status;
+    const message = status === 413 ? 'The uploaded content is too large.' : error.message || 'Bad request.';
+    return c.json({ message }, status as ContentfulStatusCode);
+  }
+  console.error(error);
+  return c.json({ message: 'Server Error' }, 500);
+}

@@ -1,0 +1,40 @@
+import { z } from 'zod';
+
+export const pageQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  per_page: z.coerce.number().int().min(1).max(1000).default(10),
+  search: z.string().trim().max(200).optional(),
+  order_by: z.enum(['asc', 'desc']).default('asc'),
+});
+
+export type PageQuery = z.infer<typeof pageQuerySchema>;
+
+export type PageMeta = {
+  current_page: number;
+  last_page: number;
+  per_page: number;
+  total: number;
+  from: number | null;
+  to: number | null;
+};
+
+export function pageMeta({ page, perPage, total, count }: { page: number; perPage: number; total: number; count: number }): PageMeta {
+  const from = count > 0 ? (page - 1) * perPage + 1 : null;
+  return {
+    current_page: page,
+    last_page: Math.max(1, Math.ceil(total / perPage)),
+    per_page: perPage,
+    total,
+    from,
+    to: from === null ? null : from + count - 1,
+  };
+}
+
+export function offsetOf(query: { page: number; per_page: number }) {
+  return (query.page - 1) * query.per_page;
+}
+
+/** Whitelists a sort column: an unknown `sorted_by` falls back to the default, never reaching SQL. */
+export function sortColumn<K extends string>(allowed: Record<K, unknown>, requested: string | undefined, fallback: K): K {
+  return requested && Object.hasOwn(allowed, requested) ? (requested as K) : fallback;
+}

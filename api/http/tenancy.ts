@@ -1,0 +1,61 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Executor } from '../db/client';
+import { brands, userBrands, vendorBrands, vendors } from '../db/schema';
+import { ROLE } from '../domains/access/roles';
+import type { AuthUser } from './context';
+import { notFound } from './errors';
+
+/** The brand ids a user may act on; `'all'` for administrators. */
+export async function brandIdsOf(executor: Executor, user: AuthUser): Promise<number[] | 'all'> {
+  switch (user.roleId) {
+    case ROLE.administrator:
+      return 'all';
+    case ROLE.keyAccount: {
+      const rows = await executor.select({ id: userBrands.brandId }).from(userBrands).where(eq(userBrands.userId, user.id));
+      return rows.map((row) => row.id);
+    }
+    case ROLE.brand:
+      return user.brandId ? [user.brandId] : [];
+    default:
+      return [];
+  }
+}
+
+/** Resolves `/api/brand/{brand}` for the caller; a brand outside the caller's tenancy is a 404, as if it did not exist. */
+export async function resolveBrand(executor: Executor, user: AuthUser, brandId: number) {
+  const allowed = await brandIdsOf(executor, user);
+  if (allowed !== 'all' && !allowed.includes(brandId)) throw notFound();
+  const [brand] = await executor
+    .select()
+    .from(brands)
+    .where(and(eq(brands.id, brandId), isNull(brands.deletedAt)))
+    .limit(1);
+  if (!brand) throw notFound();
+  return brand;
+}
+
+/** Resolves `/api/vendor/{vendor}`: a vendor user only their own; brand-side users the vendors serving their brands. */
+export async function resolveVendor(executor: Executor, user: AuthUser, vendorId: number) {
+  if (user.roleId === ROLE.vendor && user.vendorId !== vendorId) throw notFound();
+  if (user.roleId === ROLE.keyAccount || user.roleId === ROLE.brand) {
+    const allowed = await brandIdsOf(executor, user);
+    const served = await executor
+      .select({ brandId: vendorBrands.brandId })
+      .from(vendorBrands)
+      .where(eq(vendorBrands.vendorId, vendorId));
+    if (allowed !== 'all' && !served.some((row) => allowed.includes(row.brandId))) throw notFound();
+  }
+  const [vendor] = await executor
+    .select()
+    .from(vendors)
+    .where(and(eq(vendors.id, vendorId), isNull(vendors.deletedAt)))
+    .limit(1);
+  if (!vendor) throw notFound();
+  return vendor;
+}
+
+export function parseId(raw: string | undefined): number {
+  const id = Number(raw);
+  if (!Number.isSafeInteger(id) || id < 1) throw notFound();
+  return id;
+}

@@ -1,0 +1,76 @@
+import { join, resolve } from 'node:path';
+import type { ApiConfig } from './config';
+import { openDatabase, type DatabaseHandle } from './db/client';
+import { migrateDatabase } from './db/migrate';
+import { createChannelSigner, createPusherClient } from './domains/broadcasting/signer';
+import { startOutboxRelay } from './events/outbox';
+import { createApiApp } from './http/app';
+import type { ApiDeps } from './http/context';
+import { createLoginThrottle } from './http/throttle';
+import { createMailer, type Mailer } from './mail/mailer';
+import { seedIfEmpty } from './seed/seed-if-empty';
+
+export type ApiRuntime = {
+  app: ReturnType<typeof createApiApp>;
+  deps: ApiDeps;
+  database: DatabaseHandle;
+  close(): Promise<void>;
+};
+
+/**
+ * Opens and migrates the database, seeds an empty embedded one, and wires the API with its
+ * dependencies. `pusherPort` is where the real-time server listens when PUSHER_HOST is unset.
+ */
+export async function startApiRuntime({
+  config,
+  pusherPort,
+  clock = () => new Date(),
+  mailer,
+  database,
+  seed = !config.DATABASE_URL,
+}: {
+  config: ApiConfig;
+  pusherPort: number;
+  clock?: () => Date;
+  mailer?: Mailer;
+  database?: DatabaseHandle;
+  seed?: boolean;
+}): Promise<ApiRuntime> {
+  const dataDir = resolve(config.DATA_DIR);
+  const handle = database ?? (await openDatabase({ url: config.DATABASE_URL, dataDir: join(dataDir, 'pglite') }));
+  await migrateDatabase(handle);
+  if (seed) await seedIfEmpty({ db: handle.db, now: clock() });
+
+  const pusher = createPusherClient({
+    appId: config.PUSHER_APP_ID,
+    key: config.PUSHER_KEY,
+    secret: config.PUSHER_SECRET,
+    host: config.PUSHER_HOST ?? '127.0.0.1',
+    port: config.PUSHER_HOST ? config.PUSHER_PORT : pusherPort,
+    useTLS: config.PUSHER_USE_TLS,
+  });
+  const deps: ApiDeps = {
+    db: handle.db,
+    config,
+    clock,
+    mailer: mailer ?? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: join(dataDir, 'mail') }),
+    throttle: createLoginThrottle({ windowSeconds: config.LOGIN_THROTTLE_WINDOW_SECONDS, clock }),
+    signer: createChannelSigner(pusher),
+    storageDir: join(dataDir, 'media'),
+  };
+  const relay = startOutboxRelay({
+    db: handle.db,
+    publish: async (event) => {
+      await pusher.trigger(event.channel, event.event, event.payload);
+    },
+  });
+  return {
+    app: createApiApp(deps),
+    deps,
+    database: handle,
+    async close() {
+      await relay.stop();
+      if (!database) await handle.close();
+    },
+  };
+}

@@ -1,0 +1,98 @@
+import type { LinksFunction, LoaderFunctionArgs } from '@remix-run/node';
+import { json } from '@remix-run/node';
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLoaderData,
+  useRouteError,
+  useRouteLoaderData,
+} from '@remix-run/react';
+import { useTranslation } from 'react-i18next';
+import { useChangeLanguage } from 'remix-i18next/react';
+import { AuthenticityTokenProvider } from 'remix-utils/csrf/react';
+import { HoneypotProvider } from 'remix-utils/honeypot/react';
+import { ToastMessage } from './components/toast-message';
+import { csrf, honeypot } from './lib/csrf.server';
+import { publicEnv } from './lib/env.server';
+import { i18n } from './lib/i18n.server';
+import { useNonce } from './lib/nonce';
+import { readToast } from './lib/toast.server';
+import stylesheet from './tailwind.css?url';
+
+export const links: LinksFunction = () => [
+  { rel: 'stylesheet', href: stylesheet },
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const [locale, [csrfToken, csrfCookie], { toast, setCookie }] = await Promise.all([
+    i18n.getLocale(request),
+    csrf.commitToken(request),
+    readToast(request),
+  ]);
+  const headers = new Headers();
+  if (csrfCookie) headers.append('Set-Cookie', csrfCookie);
+  if (setCookie) headers.append('Set-Cookie', setCookie);
+  return json({ locale, csrfToken, honeypot: honeypot.getInputProps(), toast, env: publicEnv() }, { headers });
+}
+
+export const handle = { i18n: 'common' };
+
+function Document({ children, lang }: { children: React.ReactNode; lang: string }) {
+  const nonce = useNonce();
+  return (
+    <html lang={lang} className="h-full">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="h-full">
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  const data = useLoaderData<typeof loader>();
+  useChangeLanguage(data.locale);
+  return (
+    <Document lang={data.locale}>
+      <AuthenticityTokenProvider token={data.csrfToken}>
+        <HoneypotProvider {...data.honeypot}>
+          <Outlet />
+          {data.toast ? <ToastMessage key={JSON.stringify(data.toast)} toast={data.toast} /> : null}
+        </HoneypotProvider>
+      </AuthenticityTokenProvider>
+    </Document>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const data = useRouteLoaderData<typeof loader>('root');
+  const { t } = useTranslation();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const title = status === 404 ? t('notFound.title') : t('error.title');
+  const description =
+    status === 404 ? t('notFound.description') : status === 403 ? t('error.forbidden') : t('error.generic');
+  return (
+    <Document lang={data?.locale ?? 'id'}>
+      <main className="flex min-h-full flex-col items-center justify-center gap-4 p-8 text-center">
+        <h1 className="text-2xl font-semibold">{title}</h1>
+        <p className="text-slate-600">{description}</p>
+        <a className="btn-primary" href="/">
+          {t('notFound.home')}
+        </a>
+      </main>
+    </Document>
+  );
+}

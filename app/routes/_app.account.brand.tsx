@@ -1,0 +1,29 @@
+import type { ActionFunctionArgs } from '@remix-run/node';
+import { redirect } from '@remix-run/node';
+import { z } from 'zod';
+import { guard, requireToken, safeRedirect } from '~/lib/auth.server';
+import { requireCsrf } from '~/lib/csrf.server';
+import { redirectWithToast } from '~/lib/toast.server';
+import { upstream, UpstreamError } from '~/lib/upstream.server';
+
+const changeBrandSchema = z.object({ brand_id: z.coerce.number().int().positive(), redirectTo: z.string().optional() });
+
+export async function loader() {
+  return redirect('/');
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  await requireCsrf(formData, request);
+  const token = await requireToken(request);
+  const parsed = changeBrandSchema.safeParse(Object.fromEntries(formData));
+  const back = safeRedirect(parsed.data?.redirectTo ?? formData.get('redirectTo'), '/');
+  if (!parsed.success) return redirectWithToast(back, { type: 'error', message: 'header.chooseBrand' });
+  try {
+    await guard(request, upstream.changeBrand(token, parsed.data.brand_id));
+  } catch (error) {
+    if (error instanceof UpstreamError) return redirectWithToast(back, { type: 'error', message: error.message });
+    throw error;
+  }
+  return redirectWithToast(back, { type: 'success', message: 'toast.saved' });
+}

@@ -1,0 +1,9 @@
+import type { LoaderFunctionArgs } from '@remix-run/node';
+import { redirect } from '@remix-run/node';
+import { requireUser } from '~/lib/auth.server';
+import { landingPath } from '~/lib/navigation';
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { user } = await requireUser(request);
+  return redirect(landingPath(user));
+}

@@ -1,0 +1,36 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { json } from '@remix-run/node';
+import { Link, useLoaderData } from '@remix-run/react';
+import { useTranslation } from 'react-i18next';
+import { NotificationList } from '~/components/notification-list';
+import { guard, requireToken } from '~/lib/auth.server';
+import { upstream } from '~/lib/upstream.server';
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const token = await requireToken(request);
+  const page = Math.max(1, Number(new URL(request.url).searchParams.get('page')) || 1);
+  return json(await guard(request, upstream.notifications(token, { page })));
+}
+
+export const meta: MetaFunction = () => [{ title: 'Notifikasi | Back Office' }];
+
+/** The panel's page-by-page list as a page of its own, for browsers without JavaScript. */
+export default function NotificationsPage() {
+  const { data, meta } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  return (
+    <section aria-labelledby="page-title" className="mx-auto max-w-2xl space-y-4">
+      <h1 id="page-title" className="text-2xl font-semibold">
+        {t('notifications.title')}
+      </h1>
+      <div className="card p-0">
+        <NotificationList items={data} />
+      </div>
+      {meta.current_page < meta.last_page ? (
+        <Link to={`?page=${meta.current_page + 1}`} className="btn-secondary">
+          {t('notifications.loadMore')}
+        </Link>
+      ) : null}
+    </section>
+  );
+}

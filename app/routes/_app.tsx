@@ -1,0 +1,85 @@
+import type { LoaderFunctionArgs } from '@remix-run/node';
+import { json } from '@remix-run/node';
+import { Outlet, useLoaderData, useRevalidator, useRouteLoaderData } from '@remix-run/react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { BrandSelector } from '~/components/brand-selector';
+import { LanguageSwitch } from '~/components/language-switch';
+import { NotificationBell } from '~/components/notification-bell';
+import { ProfileMenu } from '~/components/profile-menu';
+import { SidebarNav } from '~/components/sidebar-nav';
+import { guard, requireUser } from '~/lib/auth.server';
+import { hasBrandSelector, navigationFor } from '~/lib/navigation';
+import { upstream } from '~/lib/upstream.server';
+import { useUserChannel } from '~/lib/use-user-channel';
+import type { loader as rootLoader } from '~/root';
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { user, token } = await requireUser(request);
+  const brands = hasBrandSelector(user)
+    ? (await guard(request, upstream.selectBrands(token, { per_page: 100 }))).data
+    : [];
+  return json({ user, brands, navigation: navigationFor(user) });
+}
+
+export default function AppLayout() {
+  const { user, brands, navigation } = useLoaderData<typeof loader>();
+  const root = useRouteLoaderData<typeof rootLoader>('root');
+  const { t } = useTranslation();
+  const revalidator = useRevalidator();
+  const [notificationVersion, setNotificationVersion] = useState(0);
+  useUserChannel({
+    env: root!.env,
+    userId: user.id,
+    csrfToken: root!.csrfToken,
+    onNotification: () => {
+      setNotificationVersion((version) => version + 1);
+      revalidator.revalidate();
+    },
+  });
+  const selector = hasBrandSelector(user);
+
+  return (
+    <div className="min-h-full lg:flex">
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
+        {t('skipToContent')}
+      </a>
+      <aside className="hidden w-64 flex-none border-r border-slate-200 bg-white px-3 py-4 lg:block">
+        <p className="mb-4 px-3 text-lg font-bold text-brand-700">{t('appName')}</p>
+        <SidebarNav items={navigation} id="sidebar-nav" />
+      </aside>
+      <div className="flex min-w-0 flex-1 flex-col">
+        <header className="no-print sticky top-0 z-20 flex items-center gap-3 border-b border-slate-200 bg-white px-4 py-2">
+          <details className="relative lg:hidden">
+            <summary className="btn-secondary cursor-pointer list-none px-3 py-1.5">{t('nav.openMenu')}</summary>
+            <div className="absolute left-0 z-30 mt-2 w-72 space-y-4 rounded-md border border-slate-200 bg-white p-3 shadow-lg">
+              {selector ? <BrandSelector brands={brands} currentBrandId={user.current_brand_id} idPrefix="mobile" /> : null}
+              <SidebarNav items={navigation} id="mobile-nav" />
+            </div>
+          </details>
+          <div className="hidden lg:block">
+            {selector ? <BrandSelector brands={brands} currentBrandId={user.current_brand_id} idPrefix="header" /> : null}
+          </div>
+          {user.vendor_name ? (
+            <p className="text-sm text-slate-600">
+              {t('header.vendor')}: <span className="font-semibold text-slate-900">{user.vendor_name}</span>
+            </p>
+          ) : null}
+          {user.role_id === 3 && user.current_brand_name ? (
+            <p className="text-sm text-slate-600">
+              {t('header.brand')}: <span className="font-semibold text-slate-900">{user.current_brand_name}</span>
+            </p>
+          ) : null}
+          <div className="ml-auto flex items-center gap-2">
+            <LanguageSwitch />
+            <NotificationBell unread={user.total_unread_notification} refreshKey={notificationVersion} />
+            <ProfileMenu name={user.name} roleName={user.role_name} photoUrl={user.photo?.url ?? null} />
+          </div>
+        </header>
+        <main id="main" className="flex-1 p-4 lg:p-6">
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}

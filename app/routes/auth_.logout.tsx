@@ -1,0 +1,13 @@
+import type { ActionFunctionArgs } from '@remix-run/node';
+import { redirect } from '@remix-run/node';
+import { signOut } from '~/lib/auth.server';
+import { requireCsrf } from '~/lib/csrf.server';
+
+export async function loader() {
+  return redirect('/');
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  await requireCsrf(await request.formData(), request);
+  return signOut(request);
+}

@@ -1,0 +1,23 @@
+import type { ActionFunctionArgs } from '@remix-run/node';
+import { json } from '@remix-run/node';
+import { requireToken } from '~/lib/auth.server';
+import { requireCsrf } from '~/lib/csrf.server';
+import { upstream, UpstreamError } from '~/lib/upstream.server';
+
+/** pusher-js authorises private channels here; the upstream signs with the session's token. */
+export async function action({ request }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  formData.set('csrf', request.headers.get('X-CSRF-Token') ?? '');
+  await requireCsrf(formData, request);
+  const token = await requireToken(request);
+  try {
+    const signature = await upstream.broadcastingAuth(token, {
+      socket_id: String(formData.get('socket_id') ?? ''),
+      channel_name: String(formData.get('channel_name') ?? ''),
+    });
+    return json(signature);
+  } catch (error) {
+    if (error instanceof UpstreamError) return json({ message: error.message }, { status: error.status });
+    throw error;
+  }
+}

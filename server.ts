@@ -1,0 +1,128 @@
+import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:http';
+import { pathToFileURL } from 'node:url';
+import { getRequestListener } from '@hono/node-server';
+import { createRequestHandler } from '@remix-run/express';
+import type { ServerBuild } from '@remix-run/node';
+import compression from 'compression';
+import express, { type Request, type Response } from 'express';
+import helmet from 'helmet';
+import { sql } from 'drizzle-orm';
+import { readApiConfig } from './api/config';
+import { createPusherServer } from './api/realtime/pusher-server';
+import { startApiRuntime, type ApiRuntime } from './api/runtime';
+
+const port = Number(process.env.PORT ?? 3000);
+const host = process.env.HOST ?? '0.0.0.0';
+const embedApi = !process.env.API_URL;
+const embedRealtime = !process.env.PUSHER_HOST;
+const startedAt = performance.now();
+
+const app = express();
+app.disable('x-powered-by');
+app.set('trust proxy', process.env.TRUST_PROXY ?? 'loopback');
+
+app.use((_req, res, next) => {
+  res.locals.cspNonce = randomBytes(16).toString('base64');
+  next();
+});
+
+const pusherOrigins = process.env.PUSHER_HOST
+  ? [`ws://${process.env.PUSHER_HOST}:*`, `wss://${process.env.PUSHER_HOST}:*`]
+  : [];
+app.use(
+  helmet({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", (_req, res) => `'nonce-${(res as Response).locals.cspNonce}'`],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'"],
+        connectSrc: ["'self'", ...pusherOrigins],
+        objectSrc: ["'none'"],
+        baseUri: ["'none'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    strictTransportSecurity: process.env.NODE_ENV === 'production',
+  }),
+);
+app.use(compression());
+
+app.use('/build', express.static('public/build', { immutable: true, maxAge: '1y' }));
+app.use(express.static('public', { maxAge: '1h' }));
+
+let runtime: ApiRuntime | null = null;
+const realtime = embedRealtime
+  ? createPusherServer({
+      appId: process.env.PUSHER_APP_ID ?? 'back-office',
+      key: process.env.PUSHER_KEY ?? 'back-office-key',
+      secret: process.env.PUSHER_SECRET ?? 'back-office-pusher-secret',
+      allowedOrigins: process.env.ALLOWED_ORIGINS?.split(',').filter(Boolean),
+    })
+  : null;
+
+app.get('/healthz', async (_req, res) => {
+  try {
+    if (embedApi) {
+      if (!runtime) throw new Error('starting');
+      await runtime.database.db.execute(sql`select 1`);
+    }
+    res.json({ status: 'ok', realtime: realtime ? realtime.connectionCount() : 'external' });
+  } catch {
+    res.status(503).set('Retry-After', '1').json({ status: 'starting' });
+  }
+});
+
+app.use((req, res, next) => {
+  if (runtime || !embedApi) return next();
+  res.status(503).set('Retry-After', '1').send('Starting, please retry in a moment.');
+});
+
+if (realtime) {
+  app.use('/apps', (req, res, next) => {
+    req.url = req.originalUrl;
+    realtime.handleHttp(req, res).then((handled) => handled || next(), next);
+  });
+}
+
+let apiListener: ReturnType<typeof getRequestListener> | null = null;
+if (embedApi) {
+  app.use(['/oauth', '/api', '/storage'], (req: Request, res: Response) => {
+    req.url = req.originalUrl;
+    void apiListener!(req, res);
+  });
+}
+
+const build = (await import(pathToFileURL('./build/index.js').href)) as ServerBuild;
+app.all(
+  '*',
+  createRequestHandler({
+    build,
+    mode: build.mode,
+    getLoadContext: (req, res) => ({ clientIp: req.ip ?? '', cspNonce: res.locals.cspNonce as string }),
+  }),
+);
+
+const server = createServer(app);
+realtime?.attach(server);
+await new Promise<void>((resolve) => server.listen(port, host, resolve));
+
+if (embedApi) {
+  runtime = await startApiRuntime({ config: readApiConfig(), pusherPort: port });
+  apiListener = getRequestListener(runtime.app.fetch);
+}
+console.info(`back office ready on http://localhost:${port} in ${Math.round(performance.now() - startedAt)} ms`);
+
+async function shutdown() {
+  server.close();
+  await realtime?.close();
+  await runtime?.close();
+  process.exit(0);
+}
+process.once('SIGTERM', shutdown);
+process.once('SIGINT', shutdown);

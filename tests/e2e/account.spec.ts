@@ -1,0 +1,94 @@
+import { expect, test } from '@playwright/test';
+import { E2E_SMTP_PORT } from '../../playwright.config';
+import { startSmtpReceiver, type SmtpReceiver } from '../support/smtp';
+import { ACCOUNTS, signIn, signInAndWait } from './support';
+
+let smtp: SmtpReceiver;
+
+test.beforeAll(async () => {
+  smtp = await startSmtpReceiver(E2E_SMTP_PORT);
+});
+
+test.afterAll(async () => {
+  await smtp.close();
+});
+
+test('a bad phone number on the profile shows its field error and saves nothing', async ({ page }) => {
+  await signInAndWait(page, ACCOUNTS.brand);
+  await page.goto('/account/profile');
+  const phone = page.getByLabel('Nomor HP');
+  const saved = await phone.inputValue();
+  await phone.fill('12345');
+  await page.getByRole('button', { name: 'Simpan', exact: true }).click();
+  await expect(page.getByText('The mobile phone must be a valid Indonesian phone number.')).toBeVisible();
+  await page.goto('/account/profile');
+  await expect(page.getByLabel('Nomor HP')).toHaveValue(saved);
+});
+
+test('a valid profile change is saved and confirmed', async ({ page }) => {
+  await signInAndWait(page, ACCOUNTS.keyAccount);
+  await page.goto('/account/profile');
+  await page.getByLabel('Nomor HP').fill('081298765432');
+  await page.getByRole('button', { name: 'Simpan', exact: true }).click();
+  await expect(page.getByRole('status')).toContainText('Profil berhasil diperbarui');
+  await expect(page.getByLabel('Nomor HP')).toHaveValue('081298765432');
+});
+
+test('a vendor sees the performance block computed for their vendor', async ({ page }) => {
+  await signInAndWait(page, ACCOUNTS.vendor);
+  await page.goto('/account/profile');
+  const block = page.getByRole('region', { name: 'Performa vendor' });
+  await expect(block).toBeVisible();
+  await expect(block.getByText('SLA', { exact: true })).toBeVisible();
+  await expect(block.getByText('In-Stock Rate')).toBeVisible();
+  await expect(block.getByText('Vendor Performance')).toBeVisible();
+  await expect(block.getByText(/jam|%/).first()).toBeVisible();
+});
+
+test('forgot password mails a link that resets the password, after which the new one signs in', async ({ page }) => {
+  const email = ACCOUNTS.vendorSpecial;
+  const newPassword = `baru-${Date.now()}`;
+  smtp.messages.length = 0;
+  await page.goto('/auth/forgot-password');
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Kirim tautan' }).click();
+  await expect(page).toHaveURL(/\/auth\/login/);
+  await expect(page.getByRole('status')).toContainText('Success, reset link has send to your email');
+
+  const mail = await smtp.waitForMessage(email);
+  const link = /https?:\/\/\S+\/auth\/reset-password\?\S+/.exec(mail.text ?? '')?.[0];
+  expect(link).toBeTruthy();
+  await page.goto(link!);
+  await page.getByLabel('Password baru').fill(newPassword);
+  await page.getByLabel('Konfirmasi password').fill(newPassword);
+  await page.getByRole('button', { name: 'Simpan password' }).click();
+  await expect(page).toHaveURL(/\/auth\/login/);
+  await expect(page.getByRole('status')).toContainText('Success, your password has been successfully changed');
+
+  await signIn(page, email, newPassword);
+  await expect(page).toHaveURL('/dashboard/penjualan');
+});
+
+test('an administrator switches the current brand from the header', async ({ page }) => {
+  await signInAndWait(page, ACCOUNTS.admin);
+  const selector = page.getByLabel('Brand', { exact: true });
+  const options = await selector.locator('option:not([disabled])').allTextContents();
+  expect(options.length).toBeGreaterThanOrEqual(2);
+  await selector.selectOption({ label: options[1] });
+  const apply = page.getByRole('button', { name: 'Terapkan' });
+  if (await apply.isVisible()) await apply.click();
+  await expect(page.getByRole('status')).toContainText('Data berhasil diubah');
+  await expect(page.getByLabel('Brand', { exact: true })).toHaveValue(await selector.inputValue());
+  await expect(page.getByLabel('Brand', { exact: true }).locator('option:checked')).toHaveText(options[1]);
+});
+
+test('the notification list shows items and opening one marks it read', async ({ page }) => {
+  await signInAndWait(page, ACCOUNTS.vendor);
+  await page.goto('/notifications');
+  await expect(page.getByRole('heading', { name: 'Notifikasi' })).toBeVisible();
+  const unreadBefore = await page.getByText('(Belum dibaca)').count();
+  expect(unreadBefore).toBeGreaterThan(0);
+  await page.getByText('(Belum dibaca)').first().click();
+  await page.goto('/notifications');
+  await expect(page.getByText('(Belum dibaca)')).toHaveCount(unreadBefore - 1);
+});

@@ -1,0 +1,29 @@
+import { expect, type Page } from '@playwright/test';
+
+export const DEMO_PASSWORD = 'demo1234';
+
+export const ACCOUNTS = {
+  admin: 'admin@demo.test',
+  keyAccount: 'keyaccount@demo.test',
+  brand: 'brand@demo.test',
+  vendor: 'vendor@demo.test',
+  vendorSpecial: 'vendor.special@demo.test',
+} as const;
+
+export async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
+  await page.goto('/auth/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Masuk' }).click();
+}
+
+export async function signInAndWait(page: Page, email: string, password = DEMO_PASSWORD) {
+  await signIn(page, email, password);
+  await expect(page).toHaveURL(/\/dashboard\//);
+}
+
+export async function signOut(page: Page) {
+  await page.locator('summary[aria-label="Menu profil"]').click();
+  await page.getByRole('button', { name: 'Keluar' }).click();
+  await expect(page).toHaveURL(/\/auth\/login/);
+}

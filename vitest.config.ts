@@ -1,0 +1,34 @@
+import { fileURLToPath } from 'node:url';
+import { configDefaults, defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+
+const apiTests = {
+  include: ['tests/api/**/*.test.ts'],
+  setupFiles: ['tests/support/fail-on-console-error.ts'],
+  testTimeout: 30_000,
+  hookTimeout: 120_000,
+  pool: 'forks',
+} satisfies TestProjectInlineConfiguration['test'];
+
+const projects: TestProjectInlineConfiguration[] = [
+  {
+    resolve: { alias: { '~': fileURLToPath(new URL('./app', import.meta.url)) } },
+    test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'] },
+  },
+  { test: { name: 'api', ...apiTests } },
+];
+
+// The same API tests once more against a real PostgreSQL server, each file on its own database cloned from a migrated template.
+if (process.env.TEST_DATABASE_URL) {
+  projects.push({
+    test: {
+      name: 'api-postgres',
+      ...apiTests,
+      // The real-time server tests use no database.
+      exclude: [...configDefaults.exclude, 'tests/api/realtime.test.ts'],
+      env: { TEST_DB_KIND: 'postgres' },
+      globalSetup: ['tests/support/postgres-template.ts'],
+    },
+  });
+}
+
+export default defineConfig({ test: { projects } });
