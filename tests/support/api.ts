@@ -1,0 +1,164 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { serve } from '@hono/node-server';
+import { readApiConfig, type ApiConfig } from '../../api/config';
+import type { Database, DatabaseHandle } from '../../api/db/client';
+import { createChannelSigner, createPusherClient } from '../../api/domains/broadcasting/signer';
+import { createApiApp } from '../../api/http/app';
+import type { ApiDeps } from '../../api/http/context';
+import { createLoginThrottle } from '../../api/http/throttle';
+import { createMailer } from '../../api/mail/mailer';
+import { openTestDatabase } from './database';
+import { createWorld, type World } from './world';
+
+export const CLIENT = { id: 'back-office', secret: 'back-office-secret' } as const;
+
+/** Time as the API sees it: starts at the real now and moves only when a test advances it. */
+export type TestClock = { now: Date; advance(ms: number): void };
+
+function createTestClock(): TestClock {
+  return {
+    now: new Date(),
+    advance(ms) {
+      this.now = new Date(this.now.getTime() + ms);
+    },
+  };
+}
+
+// Response bodies are asserted with expect(); typing each one would only repeat the serializers under test.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type JsonBody = any;
+
+export type ApiResponse = { status: number; body: JsonBody; headers: Headers; bytes: Buffer };
+
+export type QueryValue = string | number | boolean | (string | number)[] | undefined;
+
+export type RequestOptions = {
+  method?: string;
+  token?: string;
+  json?: unknown;
+  /** FormData goes as multipart; a plain object as application/x-www-form-urlencoded. */
+  form?: FormData | Record<string, string>;
+  query?: Record<string, QueryValue>;
+  headers?: Record<string, string>;
+};
+
+export type TestApi = {
+  baseUrl: string;
+  db: Database;
+  database: DatabaseHandle;
+  world: World;
+  config: ApiConfig;
+  deps: ApiDeps;
+  clock: TestClock;
+  request(path: string, options?: RequestOptions): Promise<ApiResponse>;
+  /** Signs in through the password grant and returns the access token. */
+  login(email: string, password?: string, headers?: Record<string, string>): Promise<string>;
+  close(): Promise<void>;
+};
+
+export type TestApiOptions = {
+  smtpUrl?: string;
+  /** Environment overrides handed to readApiConfig, e.g. { MEDIA_MAX_BYTES: '512' }. */
+  config?: Record<string, string>;
+};
+
+/** The real API app on a fresh database with the fixed world, served over HTTP on a loopback port. */
+export async function startTestApi(options: TestApiOptions = {}): Promise<TestApi> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'bo-api-test-'));
+  const database = await openTestDatabase();
+  const world = await createWorld(database.db);
+  const config = readApiConfig({
+    NODE_ENV: 'test',
+    APP_URL: 'http://localhost:3000',
+    DATA_DIR: dataDir,
+    SMTP_URL: options.smtpUrl,
+    ...options.config,
+  });
+  const clock = createTestClock();
+  const now = () => clock.now;
+  const deps: ApiDeps = {
+    db: database.db,
+    config,
+    clock: now,
+    mailer: createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: join(dataDir, 'mail') }),
+    throttle: createLoginThrottle({ windowSeconds: config.LOGIN_THROTTLE_WINDOW_SECONDS, clock: now }),
+    // Channel signing is local; nothing is ever published through this client, so its port is never dialled.
+    signer: createChannelSigner(
+      createPusherClient({
+        appId: config.PUSHER_APP_ID,
+        key: config.PUSHER_KEY,
+        secret: config.PUSHER_SECRET,
+        host: '127.0.0.1',
+        port: 1,
+        useTLS: false,
+      }),
+    ),
+    storageDir: join(dataDir, 'media'),
+  };
+  const app = createApiApp(deps);
+  const server = await new Promise<Server>((resolve) => {
+    const started = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(started as Server));
+  });
+  const { port } = server.address() as AddressInfo;
+  const baseUrl = `http://127.0.0.1:${port}`;
+
+  async function request(path: string, { method, token, json, form, query, headers = {} }: RequestOptions = {}) {
+    const url = new URL(path, baseUrl);
+    for (const [key, value] of Object.entries(query ?? {})) {
+      if (value === undefined) continue;
+      if (Array.isArray(value)) value.forEach((item) => url.searchParams.append(key, String(item)));
+      else url.searchParams.set(key, String(value));
+    }
+    const sent: Record<string, string> = { accept: 'application/json', ...headers };
+    if (token) sent.authorization = `Bearer ${token}`;
+    let body: BodyInit | undefined;
+    if (json !== undefined) {
+      sent['content-type'] = 'application/json';
+      body = JSON.stringify(json);
+    } else if (form instanceof FormData) {
+      body = form;
+    } else if (form) {
+      body = new URLSearchParams(form);
+    }
+    const response = await fetch(url, { method: method ?? (body ? 'POST' : 'GET'), headers: sent, body });
+    const bytes = Buffer.from(await response.arrayBuffer());
+    const isJson = response.headers.get('content-type')?.includes('application/json');
+    return {
+      status: response.status,
+      body: isJson && bytes.length > 0 ? JSON.parse(bytes.toString('utf8')) : bytes.toString('utf8'),
+      headers: response.headers,
+      bytes,
+    };
+  }
+
+  async function login(email: string, password = world.password, headers?: Record<string, string>) {
+    const response = await request('/oauth/token', {
+      json: {
+        grant_type: 'password',
+        username: email,
+        password,
+        client_id: CLIENT.id,
+        client_secret: CLIENT.secret,
+        scope: '*',
+      },
+      headers,
+    });
+    if (response.status !== 200) {
+      throw new Error(`sign-in of ${email} answered ${response.status}: ${JSON.stringify(response.body)}`);
+    }
+    return response.body.access_token as string;
+  }
+
+  async function close() {
+    server.closeAllConnections();
+    await new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
+    await database.close();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+
+  return { baseUrl, db: database.db, database, world, config, deps, clock, request, login, close };
+}
