@@ -31,7 +31,11 @@ console.log(performance.now() - t);
 t = performance.now();
 await handle.db.execute(sql`create temp table snap as select * from stock_daily_snapshots`);
 await handle.db.execute(sql`delete from stock_daily_snapshots`);
-t = performance.now();
-await handle.db.execute(sql`insert into stock_daily_snapshots select * from snap`);
-console.log('reinsert', performance.now() - t);
+for (const step of ['', 'alter table stock_daily_snapshots drop constraint stock_daily_snapshots_vendor_id_vendors_id_fk', 'alter table stock_daily_snapshots drop constraint stock_daily_snapshots_product_id_products_id_fk', 'drop index stock_daily_snapshots_vendor_date_idx']) {
+  if (step) await handle.db.execute(sql.raw(step));
+  await handle.db.execute(sql`delete from stock_daily_snapshots`);
+  t = performance.now();
+  await handle.db.execute(sql`insert into stock_daily_snapshots select * from snap`);
+  console.log('reinsert', step, performance.now() - t);
+}
 await handle.close();

@@ -1,0 +1,29 @@
+import { createServer } from 'node:http';
+import { getRequestListener } from '@hono/node-server';
+import { readApiConfig } from './config';
+import { createPusherServer } from './realtime/pusher-server';
+import { startApiRuntime } from './runtime';
+
+const port = Number(process.env.API_PORT ?? 4000);
+const config = readApiConfig();
+const realtime = config.PUSHER_HOST
+  ? null
+  : createPusherServer({ appId: config.PUSHER_APP_ID, key: config.PUSHER_KEY, secret: config.PUSHER_SECRET });
+const runtime = await startApiRuntime({ config, pusherPort: port });
+const listener = getRequestListener(runtime.app.fetch);
+
+const server = createServer((req, res) => {
+  if (!realtime) return void listener(req, res);
+  void realtime.handleHttp(req, res).then((handled) => handled || listener(req, res));
+});
+realtime?.attach(server);
+server.listen(port, () => console.info(`upstream API on http://localhost:${port}`));
+
+async function shutdown() {
+  server.close();
+  await realtime?.close();
+  await runtime.close();
+  process.exit(0);
+}
+process.once('SIGTERM', shutdown);
+process.once('SIGINT', shutdown);
