@@ -14,7 +14,9 @@ const listener = getRequestListener(runtime.app.fetch);
 
 const server = createServer((req, res) => {
   if (!realtime) return void listener(req, res);
-  void realtime.handleHttp(req, res).then((handled) => handled || listener(req, res));
+  void realtime.handleHttp(req, res).then(async (handled) => {
+    if (!handled) await listener(req, res);
+  });
 });
 realtime?.attach(server);
 server.listen(port, () => console.info(`upstream API on http://localhost:${port}`));
