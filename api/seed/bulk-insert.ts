@@ -2,7 +2,11 @@ import { getTableColumns, getTableName, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../db/client';
 
-const SERIAL_TYPES: Record<string, string> = { serial: 'integer', bigserial: 'bigint', smallserial: 'smallint' };
+const SERIAL_TYPES: Record<string, string> = {
+  serial: 'integer',
+  bigserial: 'bigint',
+  smallserial: 'smallint',
+};
 
 function quoteIdentifier(name: string) {
   return `"${name.replace(/"/g, '""')}"`;
@@ -22,6 +26,14 @@ export async function bulkInsert<T extends PgTable>(
   if (rows.length === 0) return;
   const columns = getTableColumns(table) as Record<string, PgColumn>;
   const keys = Object.keys(rows[0]).filter((key) => key in columns);
+  // Every row must name the same columns: a key missing from some rows would silently insert null there.
+  for (const row of rows) {
+    if (Object.keys(row).length !== keys.length || keys.some((key) => !(key in row))) {
+      throw new Error(
+        `bulkInsert into ${getTableName(table)}: rows do not all have the keys ${keys.join(', ')}`,
+      );
+    }
+  }
   const names = keys.map((key) => quoteIdentifier(columns[key].name)).join(', ');
   const selects = keys
     .map((key, index) => {
@@ -30,7 +42,9 @@ export async function bulkInsert<T extends PgTable>(
       return `(e->>${index})::${SERIAL_TYPES[type] ?? type}`;
     })
     .join(', ');
-  const head = sql.raw(`insert into ${quoteIdentifier(getTableName(table))} (${names}) select ${selects} from json_array_elements(`);
+  const head = sql.raw(
+    `insert into ${quoteIdentifier(getTableName(table))} (${names}) select ${selects} from jsonb_array_elements(`,
+  );
   for (let start = 0; start < rows.length; start += batchSize) {
     const batch = rows.slice(start, start + batchSize).map((row) => {
       const record = row as Record<string, unknown>;
@@ -39,7 +53,7 @@ export async function bulkInsert<T extends PgTable>(
         return value instanceof Date ? value.toISOString() : (value ?? null);
       });
     });
-    await db.execute(sql`${head}${JSON.stringify(batch)}::json) as e`);
+    await db.execute(sql`${head}${JSON.stringify(batch)}::jsonb) as e`);
   }
 }
 

@@ -54,7 +54,10 @@ export function stockKey(vendorId: number, productId: number): string {
 
 /** Draws a product of the brand, the popular ones more often. */
 export function drawProduct(rng: Random, catalogue: Catalogue, brandId: number): CatalogueProduct {
-  const { items, cumulative } = catalogue.byBrand.get(brandId) as { items: CatalogueProduct[]; cumulative: Float64Array };
+  const { items, cumulative } = catalogue.byBrand.get(brandId) as {
+    items: CatalogueProduct[];
+    cumulative: Float64Array;
+  };
   const roll = rng.next() * cumulative[cumulative.length - 1];
   let low = 0;
   let high = cumulative.length - 1;
@@ -84,7 +87,10 @@ function buildProducts(rng: Random, world: World): CatalogueProduct[] {
       } while (names.has(name));
       names.add(name);
       const price = retailPrice(rng, leaf.price);
-      const typeCode = type.replace(/[^A-Za-z]/g, '').slice(0, 3).toUpperCase();
+      const typeCode = type
+        .replace(/[^A-Za-z]/g, '')
+        .slice(0, 3)
+        .toUpperCase();
       built.push({
         id: built.length + 1,
         brandId: brand.id,
@@ -114,7 +120,15 @@ function initialQuantity(rng: Random, product: CatalogueProduct) {
  * The brand catalogues, every vendor's stock with a ledger that adds up (an import a year ago, then
  * vendor updates and adjustments), stock update histories, and the marketplace side (SKU links and listings).
  */
-export async function seedCatalogue({ db, rng, world }: { db: Executor; rng: Random; world: World }): Promise<Catalogue> {
+export async function seedCatalogue({
+  db,
+  rng,
+  world,
+}: {
+  db: Executor;
+  rng: Random;
+  world: World;
+}): Promise<Catalogue> {
   const { now } = world;
   const since = new Date(now.getTime() - 390 * DAY);
   const built = buildProducts(rng, world);
@@ -196,8 +210,21 @@ export async function seedCatalogue({ db, rng, world }: { db: Executor; rng: Ran
     );
     if (event.kind === 'vendor_update') {
       const historyId = histories.length + 1;
-      histories.push({ id: historyId, vendorId: vendor.id, brandId: event.brandId, userId, createdAt: event.at });
-      stockUpdates.push({ historyId, vendorId: vendor.id, brandId: event.brandId, userId, at: event.at, itemCount: chosen.length });
+      histories.push({
+        id: historyId,
+        vendorId: vendor.id,
+        brandId: event.brandId,
+        userId,
+        createdAt: event.at,
+      });
+      stockUpdates.push({
+        historyId,
+        vendorId: vendor.id,
+        brandId: event.brandId,
+        userId,
+        at: event.at,
+        itemCount: chosen.length,
+      });
       for (const product of chosen) {
         const key = stockKey(vendor.id, product.id);
         const before = stock.get(key) ?? 0;
@@ -210,6 +237,7 @@ export async function seedCatalogue({ db, rng, world }: { db: Executor; rng: Ran
           kind: 'vendor_update',
           quantity: after - before,
           balanceAfter: after,
+          note: null,
           userId,
           createdAt: event.at,
         });
@@ -226,7 +254,10 @@ export async function seedCatalogue({ db, rng, world }: { db: Executor; rng: Ran
           kind: 'adjustment',
           quantity: change,
           balanceAfter: before + change,
-          note: change < 0 ? rng.pick(['Barang rusak', 'Selisih stok opname', 'Hilang di gudang']) : 'Selisih stok opname',
+          note:
+            change < 0
+              ? rng.pick(['Barang rusak', 'Selisih stok opname', 'Hilang di gudang'])
+              : 'Selisih stok opname',
           userId: world.adminId,
           createdAt: new Date(event.at.getTime() + 30 * MINUTE),
         });
@@ -250,7 +281,13 @@ export async function seedCatalogue({ db, rng, world }: { db: Executor; rng: Ran
   return { products: built, byBrand, stock, stockUpdates };
 }
 
-async function seedMarketplace(db: Executor, rng: Random, world: World, built: CatalogueProduct[], since: Date) {
+async function seedMarketplace(
+  db: Executor,
+  rng: Random,
+  world: World,
+  built: CatalogueProduct[],
+  since: Date,
+) {
   const links: (typeof skuChannels.$inferInsert)[] = [];
   for (const product of built) {
     for (const channel of world.channels) {
@@ -260,7 +297,9 @@ async function seedMarketplace(db: Executor, rng: Random, world: World, built: C
         productId: product.id,
         name: product.name,
         sku: product.sku,
-        externalId: String(channel.id === 1 ? 2_000_000_000 + product.id * 7_919 : 20_000_000_000 + product.id * 104_729),
+        externalId: String(
+          channel.id === 1 ? 2_000_000_000 + product.id * 7_919 : 20_000_000_000 + product.id * 104_729,
+        ),
         createdAt: since,
         updatedAt: since,
       });
@@ -280,7 +319,9 @@ async function seedMarketplace(db: Executor, rng: Random, world: World, built: C
         const id = listings.length + 1;
         const createdAt = new Date(world.now.getTime() - rng.int(10 * DAY, 300 * DAY));
         const stock = rng.chance(0.15) ? 0 : rng.int(1, 400);
-        const externalId = String(channel.id === 1 ? 3_000_000_000 + id * 7_919 : 30_000_000_000 + id * 104_729);
+        const externalId = String(
+          channel.id === 1 ? 3_000_000_000 + id * 7_919 : 30_000_000_000 + id * 104_729,
+        );
         listings.push({
           id,
           brandId: brand.id,

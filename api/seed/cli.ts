@@ -19,7 +19,8 @@ async function main() {
     },
   });
   const orders = Number(values.orders);
-  if (!Number.isInteger(orders) || orders < 0) throw new Error(`--orders must be a whole number, got ${values.orders}`);
+  if (!Number.isInteger(orders) || orders < 0)
+    throw new Error(`--orders must be a whole number, got ${values.orders}`);
 
   const handle = await openDatabase({
     url: process.env.DATABASE_URL,
@@ -34,14 +35,17 @@ async function main() {
     }
     await migrateDatabase(handle);
     const migrated = performance.now();
-    const [existing] = await queryRows<{ seeded: boolean }>(handle.db, sql`select exists (select 1 from roles) as seeded`);
+    const [existing] = await queryRows<{ seeded: boolean }>(
+      handle.db,
+      sql`select exists (select 1 from roles) as seeded`,
+    );
     if (existing.seeded) {
       console.error('The database already holds data; run again with --reset to replace it.');
       process.exitCode = 1;
       return;
     }
     const summary = await seedDemo({ db: handle.db, now: new Date(), orders });
-    console.log(
+    console.info(
       `Seeded ${handle.kind}: ${summary.orders} orders, ${summary.invoices} invoices, ${summary.invoiceOffers} offers ` +
         `(${summary.pendingDemoOffers} pending for vendor@demo.test), ${summary.customers} customers, ` +
         `${summary.products} products, ${summary.vendors} vendors, ${summary.users} users, ` +

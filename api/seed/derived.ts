@@ -10,14 +10,14 @@ import type { World } from './world';
 export async function deriveFromSales(db: Executor, world: World): Promise<void> {
   const now = sql`${world.now.toISOString()}::timestamptz`;
 
-  console.time('q1'); await db.execute(sql`
+  await db.execute(sql`
     insert into invoice_offer_products (offer_id, invoice_product_id, quantity, price)
     select o.id, ip.id, ip.quantity, ip.price
     from invoice_offers o
     join invoice_products ip on ip.invoice_id = o.invoice_id
-    order by o.id, ip.id`); console.timeEnd('q1');
+    order by o.id, ip.id`);
 
-  console.time('q2'); await db.execute(sql`
+  await db.execute(sql`
     with actor as (select vendor_id, min(id) as user_id from users where vendor_id is not null group by vendor_id)
     insert into order_activities (order_id, message, status_code, user_id, created_at)
     select o.id,
@@ -50,11 +50,11 @@ export async function deriveFromSales(db: Executor, world: World): Promise<void>
       rop.created_by, rop.created_at
     from replaced_order_products rop
     join order_products op on op.id = rop.order_product_id
-    join products p on p.id = op.product_id`); console.timeEnd('q2');
+    join products p on p.id = op.product_id`);
 
   // Open orders hold their units. Where the ledger falls short of them, a stock count raised the quantity
   // first, so available stock never goes below zero.
-  console.time('q3'); await db.execute(sql`
+  await db.execute(sql`
     with open_lines as (
       select o.vendor_id, op.product_id, sum(op.quantity)::int as quantity, min(o.created_at) as first_at
       from orders o join order_products op on op.order_id = o.id
@@ -66,8 +66,8 @@ export async function deriveFromSales(db: Executor, world: World): Promise<void>
       l.quantity + 5 + s.product_id % 10, 'Stok opname: barang masuk', ${world.adminId}::int, l.first_at - interval '1 hour'
     from open_lines l
     join vendor_stocks s on s.vendor_id = l.vendor_id and s.product_id = l.product_id
-    where s.quantity < l.quantity`); console.timeEnd('q3');
-  console.time('q4'); await db.execute(sql`
+    where s.quantity < l.quantity`);
+  await db.execute(sql`
     with open_lines as (
       select o.vendor_id, op.product_id, sum(op.quantity)::int as quantity
       from orders o join order_products op on op.order_id = o.id
@@ -78,8 +78,8 @@ export async function deriveFromSales(db: Executor, world: World): Promise<void>
     set reserved = l.quantity,
       quantity = case when s.quantity < l.quantity then l.quantity + 5 + s.product_id % 10 else s.quantity end
     from open_lines l
-    where s.vendor_id = l.vendor_id and s.product_id = l.product_id`); console.timeEnd('q4');
-  console.time('q5'); await db.execute(sql`
+    where s.vendor_id = l.vendor_id and s.product_id = l.product_id`);
+  await db.execute(sql`
     insert into stock_movements (vendor_id, product_id, kind, quantity, balance_after, note, order_id, user_id, created_at)
     select o.vendor_id, op.product_id, 'reserve', -op.quantity,
       s.quantity - sum(op.quantity) over (partition by o.vendor_id, op.product_id order by o.created_at, op.id),
@@ -87,9 +87,9 @@ export async function deriveFromSales(db: Executor, world: World): Promise<void>
     from orders o
     join order_products op on op.order_id = o.id
     join vendor_stocks s on s.vendor_id = o.vendor_id and s.product_id = op.product_id
-    where o.status_code in ('new', 'ready_to_deliver')`); console.timeEnd('q5');
+    where o.status_code in ('new', 'ready_to_deliver')`);
 
-  console.time('q6'); await db.execute(sql`
+  await db.execute(sql`
     with days as (
       select d::date as day, least((d + interval '1 day') at time zone 'Asia/Jakarta', ${now}) as day_end
       from generate_series(
@@ -106,11 +106,11 @@ export async function deriveFromSales(db: Executor, world: World): Promise<void>
     insert into stock_daily_snapshots (date, vendor_id, product_id, available)
     select days.day, ledger.vendor_id, ledger.product_id, ledger.balance_after
     from ledger
-    join days on ledger.created_at < days.day_end and (ledger.next_at is null or ledger.next_at >= days.day_end)`); console.timeEnd('q6');
+    join days on ledger.created_at < days.day_end and (ledger.next_at is null or ledger.next_at >= days.day_end)`);
 
   // One voucher per brand, vendor and month of completion, for months that ended before last month; every
   // fourth vendor is left unpaid so the payment form has orders to offer.
-  console.time('q7'); await db.execute(sql`
+  await db.execute(sql`
     with months as (
       select o.brand_id, o.vendor_id, date_trunc('month', o.completed_at at time zone 'Asia/Jakarta') as month
       from orders o
@@ -132,11 +132,11 @@ export async function deriveFromSales(db: Executor, world: World): Promise<void>
       (n.month + interval '1 month 4 days 10 hours') at time zone 'Asia/Jakarta',
       (n.month + interval '1 month 5 days 9 hours') at time zone 'Asia/Jakarta'
     from numbered n join vendors v on v.id = n.vendor_id
-    order by n.month, n.seq`); console.timeEnd('q7');
-  console.time('q8'); await db.execute(sql`
+    order by n.month, n.seq`);
+  await db.execute(sql`
     insert into send_payment_orders (send_payment_id, order_id)
     select sp.id, o.id
     from send_payments sp
     join orders o on o.brand_id = sp.brand_id and o.vendor_id = sp.vendor_id and o.status_code = 'completed'
-      and date_trunc('month', o.completed_at at time zone 'Asia/Jakarta') = date_trunc('month', sp.date - interval '1 month')`); console.timeEnd('q8');
+      and date_trunc('month', o.completed_at at time zone 'Asia/Jakarta') = date_trunc('month', sp.date - interval '1 month')`);
 }

@@ -23,8 +23,7 @@ type NotificationSeed = {
 
 /** A version-4-shaped uuid drawn from the seeded generator, so reseeding gives the same ids. */
 function seededUuid(rng: Random) {
-  const hex = (digits: number) =>
-    Array.from({ length: digits }, () => rng.int(0, 15).toString(16)).join('');
+  const hex = (digits: number) => Array.from({ length: digits }, () => rng.int(0, 15).toString(16)).join('');
   return `${hex(8)}-${hex(4)}-4${hex(3)}-${rng.pick(['8', '9', 'a', 'b'])}${hex(3)}-${hex(12)}`;
 }
 
@@ -91,7 +90,12 @@ export async function seedNotifications({
     });
   }
   const payments = await db
-    .select({ id: sendPayments.id, number: sendPayments.number, brandId: sendPayments.brandId, createdAt: sendPayments.createdAt })
+    .select({
+      id: sendPayments.id,
+      number: sendPayments.number,
+      brandId: sendPayments.brandId,
+      createdAt: sendPayments.createdAt,
+    })
     .from(sendPayments)
     .where(eq(sendPayments.vendorId, world.demoVendorId))
     .orderBy(desc(sendPayments.createdAt), desc(sendPayments.id))
@@ -159,7 +163,9 @@ export async function seedNotifications({
         userId,
         type: seed.type,
         data,
-        readAt: seed.read ? new Date(Math.min(seed.at.getTime() + rng.int(2, 180) * MINUTE, now.getTime())) : null,
+        readAt: seed.read
+          ? new Date(Math.min(seed.at.getTime() + rng.int(2, 180) * MINUTE, now.getTime()))
+          : null,
         createdAt: seed.at,
       });
     }

@@ -58,7 +58,8 @@ export function createRandom(seed: number): Random {
     chance: (probability) => next() < probability,
     pick,
     weighted,
-    dateBetween: (from, to) => new Date(from.getTime() + Math.floor(next() * (to.getTime() - from.getTime()))),
+    dateBetween: (from, to) =>
+      new Date(from.getTime() + Math.floor(next() * (to.getTime() - from.getTime()))),
     sample,
   };
 }

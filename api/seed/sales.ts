@@ -37,8 +37,22 @@ const FLUSH_EVERY = 5000;
 /** Orders and offers this recent are remembered for the demo users' notifications. */
 const NOTIFY_WINDOW = 14 * DAY;
 
-export type RecentOrder = { id: number; number: string; brandId: number; vendorId: number; status: OrderStatusCode; at: Date };
-export type RecentOffer = { id: number; externalNumber: string; vendorId: number; brandId: number; status: InvoiceOfferStatus; at: Date };
+export type RecentOrder = {
+  id: number;
+  number: string;
+  brandId: number;
+  vendorId: number;
+  status: OrderStatusCode;
+  at: Date;
+};
+export type RecentOffer = {
+  id: number;
+  externalNumber: string;
+  vendorId: number;
+  brandId: number;
+  status: InvoiceOfferStatus;
+  at: Date;
+};
 
 export type SalesResult = {
   invoiceCount: number;
@@ -95,10 +109,6 @@ function invoiceStatusOf(status: OrderStatusCode): InvoiceStatusCode {
   return status === 'diverted' ? 'new' : status;
 }
 
-function later(a: Date, b: Date | null) {
-  return b && b.getTime() > a.getTime() ? b : a;
-}
-
 /**
  * Invoices spread over the year before `now` (denser towards the end), each routed to vendors through
  * offers, most turned into an order that has moved as far through fulfilment as its age allows, plus
@@ -122,7 +132,15 @@ export async function seedSales({
   const nowMs = now.getTime();
   const customerSeed = rng.int(0, 2 ** 31);
 
-  const ids = { invoice: 0, invoiceProduct: 0, offer: 0, order: 0, orderProduct: 0, customer: 0, replaced: 0 };
+  const ids = {
+    invoice: 0,
+    invoiceProduct: 0,
+    offer: 0,
+    order: 0,
+    orderProduct: 0,
+    customer: 0,
+    replaced: 0,
+  };
   const monthCounters = new Map<string, number>();
   const buffers = {
     customers: [] as (typeof customers.$inferInsert)[],
@@ -143,7 +161,10 @@ export async function seedSales({
     }),
   );
   const vendorsByBrand = new Map(
-    world.brands.map((brand) => [brand.id, world.vendors.filter((vendor) => vendor.brandIds.includes(brand.id))]),
+    world.brands.map((brand) => [
+      brand.id,
+      world.vendors.filter((vendor) => vendor.brandIds.includes(brand.id)),
+    ]),
   );
 
   async function flush() {
@@ -169,7 +190,9 @@ export async function seedSales({
       name: `${first} ${last}`,
       gender: own.chance(0.85) ? (female ? 'female' : 'male') : null,
       phone: `08${own.pick(['12', '13', '21', '22', '52', '53', '57', '77', '78', '95', '81'])}${digits}`,
-      email: own.chance(0.75) ? `${first}.${last}${index}@${own.pick(['gmail.com', 'yahoo.co.id', 'outlook.com'])}`.toLowerCase() : null,
+      email: own.chance(0.75)
+        ? `${first}.${last}${index}@${own.pick(['gmail.com', 'yahoo.co.id', 'outlook.com'])}`.toLowerCase()
+        : null,
       city,
       address: `${own.pick(STREETS)} No. ${own.int(1, 250)}`,
       subDistrict,
@@ -216,7 +239,9 @@ export async function seedSales({
   }
 
   function pickVendor(brand: WorldBrand, city: City, exclude: readonly number[]): WorldVendor {
-    const candidates = (vendorsByBrand.get(brand.id) as WorldVendor[]).filter((vendor) => !exclude.includes(vendor.id));
+    const candidates = (vendorsByBrand.get(brand.id) as WorldVendor[]).filter(
+      (vendor) => !exclude.includes(vendor.id),
+    );
     return rng.weighted(
       candidates.map((vendor) => {
         const covers = vendor.areaCities.includes(city.name);
@@ -251,11 +276,13 @@ export async function seedSales({
     const shippedAt = readyAt + rng.int(1, 20) * HOUR + rng.int(0, 59) * MINUTE;
     const deliveredAt = shippedAt + rng.int(18, 96) * HOUR + rng.int(0, 59) * MINUTE;
     const completedAt = deliveredAt + COMPLETE_AFTER;
-    const fate = replaces ? 'normal' : rng.weighted([
-      ['normal', 93],
-      ['cancel', 4],
-      ['divert', 3],
-    ] as const);
+    const fate = replaces
+      ? 'normal'
+      : rng.weighted([
+          ['normal', 93],
+          ['cancel', 4],
+          ['divert', 3],
+        ] as const);
     const stopAt = fate === 'normal' ? Infinity : created + rng.next() * (shippedAt - created);
 
     const steps: [OrderStatusCode, number][] = [
@@ -307,6 +334,8 @@ export async function seedSales({
         quantity: line.quantity,
         price: line.price,
         totalPrice: line.price * line.quantity,
+        quantityReturn: 0,
+        totalPriceReturn: 0,
         totalWeight: line.product.weight * line.quantity,
       });
     }
@@ -349,7 +378,9 @@ export async function seedSales({
       totalWeight,
       deliveryType: invoice.courier.name,
       receiverName,
-      shippingNumber: reached.has('on_delivery') ? `${invoice.courier.code}${10_000_000_000 + id * 7_919}` : null,
+      shippingNumber: reached.has('on_delivery')
+        ? `${invoice.courier.code}${10_000_000_000 + id * 7_919}`
+        : null,
       refOrderId: replaces?.id ?? null,
       refOrderNumber: replaces?.number ?? null,
       readyToDeliverAt: reached.get('ready_to_deliver') ?? null,
@@ -384,7 +415,9 @@ export async function seedSales({
       if (cursor > nowMs) return { acceptedAt: null, endAt: nowMs, pending: false };
       const id = ++ids.offer;
       const responseAt =
-        step.outcome === 'expired' ? cursor + OFFER_TTL : cursor + rng.int(1, 25) * MINUTE + rng.int(0, 59) * 1000;
+        step.outcome === 'expired'
+          ? cursor + OFFER_TTL
+          : cursor + rng.int(1, 25) * MINUTE + rng.int(0, 59) * 1000;
       const vendorUser = (world.vendorUsers.get(step.vendor.id) as number[])[0];
       const createdAt = new Date(cursor);
       const pending = responseAt > nowMs;
@@ -411,7 +444,8 @@ export async function seedSales({
         });
       }
       if (pending) return { acceptedAt: null, endAt: nowMs, pending: true };
-      if (step.outcome === 'accepted') return { acceptedAt: new Date(responseAt), endAt: responseAt, pending: false };
+      if (step.outcome === 'accepted')
+        return { acceptedAt: new Date(responseAt), endAt: responseAt, pending: false };
       cursor = responseAt + rng.int(0, 120) * 1000;
     }
     return { acceptedAt: null, endAt: cursor, pending: false };
@@ -452,10 +486,14 @@ export async function seedSales({
     const weight = lines.reduce((sum, line) => sum + line.product.weight * line.quantity, 0);
     const shippingCost = 9000 + Math.ceil(weight / 1000) * rng.int(2, 6) * 1000;
     const insuranceCost = rng.chance(0.25) ? Math.max(500, Math.ceil((subtotal * 0.002) / 100) * 100) : 0;
-    const voucherAmount = rng.chance(0.2) ? Math.min(rng.pick([5000, 10000, 15000, 20000, 25000, 50000]), Math.floor(subtotal / 3 / 1000) * 1000) : 0;
+    const voucherAmount = rng.chance(0.2)
+      ? Math.min(rng.pick([5000, 10000, 15000, 20000, 25000, 50000]), Math.floor(subtotal / 3 / 1000) * 1000)
+      : 0;
     const cashbackAmount = rng.chance(0.1) ? Math.min(25000, Math.round((subtotal * 0.05) / 100) * 100) : 0;
     const recipientIsBuyer = rng.chance(0.85);
-    const recipientName = recipientIsBuyer ? person.name : `${rng.pick([...MALE_NAMES, ...FEMALE_NAMES])} ${person.name.split(' ')[1]}`;
+    const recipientName = recipientIsBuyer
+      ? person.name
+      : `${rng.pick([...MALE_NAMES, ...FEMALE_NAMES])} ${person.name.split(' ')[1]}`;
     const preorderDays = rng.chance(0.04) ? rng.int(3, 14) : null;
     const paidAt = paymentMethod === 'COD' ? at : new Date(at.getTime() + rng.int(1, 20) * MINUTE);
     const invoice: InvoiceContext = {
@@ -492,7 +530,9 @@ export async function seedSales({
       customerPhone: person.phone,
       customerEmail: person.email,
       recipientName,
-      recipientMobilePhone: recipientIsBuyer ? person.phone : `08${rng.pick(['12', '13', '57', '77'])}${rng.int(10_000_000, 99_999_999)}`,
+      recipientMobilePhone: recipientIsBuyer
+        ? person.phone
+        : `08${rng.pick(['12', '13', '57', '77'])}${rng.int(10_000_000, 99_999_999)}`,
       recipientAddressFull: `${person.address}, ${person.subDistrict}, ${person.city.name}, ${person.city.province} ${person.postalCode}`,
       recipientSubDistrict: person.subDistrict,
       recipientCity: person.city.name,
@@ -509,12 +549,19 @@ export async function seedSales({
       totalProduct,
       grandTotal: subtotal + shippingCost + insuranceCost - voucherAmount,
       statusCode: 'new',
+      canceledAt: null,
       preorderDeadline: preorderDays ? new Date(at.getTime() + preorderDays * DAY) : null,
       preorderProcessDay: preorderDays,
       preorderProcessStart: preorderDays ? at : null,
-      vouchers: voucherAmount > 0 ? [{ name: `Diskon Toko ${voucherAmount / 1000}RB`, amount: voucherAmount }] : [],
+      vouchers:
+        voucherAmount > 0 ? [{ name: `Diskon Toko ${voucherAmount / 1000}RB`, amount: voucherAmount }] : [],
       rawData: {
-        products: lines.map((line) => ({ name: line.product.name, sku: line.product.sku, quantity: line.quantity, price: line.price })),
+        products: lines.map((line) => ({
+          name: line.product.name,
+          sku: line.product.sku,
+          quantity: line.quantity,
+          price: line.price,
+        })),
       },
       createdAt: at,
       updatedAt: at,
@@ -523,7 +570,12 @@ export async function seedSales({
     return { invoice, row, person, paidAt };
   }
 
-  function offerSteps(brand: WorldBrand, city: City, final: WorldVendor | null, failures: number): OfferStep[] {
+  function offerSteps(
+    brand: WorldBrand,
+    city: City,
+    final: WorldVendor | null,
+    failures: number,
+  ): OfferStep[] {
     const used = final ? [final.id] : [];
     const steps: OfferStep[] = [];
     const available = (vendorsByBrand.get(brand.id) as WorldVendor[]).length - used.length;
@@ -543,7 +595,15 @@ export async function seedSales({
     const at = new Date(start + Math.pow((n + rng.next()) / orderTarget, 0.8) * span);
     const brand = rng.chance(0.6) ? world.brands[0] : world.brands[1];
     const channel = rng.chance(0.55) ? world.channels[0] : world.channels[1];
-    const chosen = drawLines(brand, rng.weighted([[1, 55], [2, 28], [3, 12], [4, 5]]));
+    const chosen = drawLines(
+      brand,
+      rng.weighted([
+        [1, 55],
+        [2, 28],
+        [3, 12],
+        [4, 5],
+      ]),
+    );
     const { invoice, row, person, paidAt } = createInvoice(brand, channel, at, chosen);
     const fate = rng.weighted([
       ['ordered', 975],
@@ -553,7 +613,11 @@ export async function seedSales({
     const offerStart = paidAt.getTime() + rng.int(1, 3) * MINUTE;
     if (fate === 'ordered') {
       const vendor = pickVendor(brand, person.city, []);
-      const failures = rng.weighted([[0, 80], [1, 15], [2, 5]]);
+      const failures = rng.weighted([
+        [0, 80],
+        [1, 15],
+        [2, 5],
+      ]);
       const offers = runOffers(invoice, offerSteps(brand, person.city, vendor, failures), offerStart);
       row.updatedAt = new Date(offers.endAt);
       if (offers.acceptedAt) {
@@ -577,11 +641,20 @@ export async function seedSales({
 
   const demoVendor = world.vendors.find((vendor) => vendor.id === world.demoVendorId) as WorldVendor;
   const demoBrand = world.brands.find((brand) => demoVendor.brandIds.includes(brand.id)) as WorldBrand;
-  const inStock = (product: CatalogueProduct) => (catalogue.stock.get(stockKey(demoVendor.id, product.id)) ?? 0) > 0;
+  const inStock = (product: CatalogueProduct) =>
+    (catalogue.stock.get(stockKey(demoVendor.id, product.id)) ?? 0) > 0;
   for (let n = 0; n < DEMO_PENDING_OFFERS; n++) {
     const at = new Date(nowMs - (DEMO_PENDING_OFFERS - n) * rng.int(12, 15) * MINUTE - 40 * MINUTE);
     const channel = world.channels[n % world.channels.length];
-    const chosen = drawLines(demoBrand, rng.weighted([[1, 55], [2, 30], [3, 15]]), inStock);
+    const chosen = drawLines(
+      demoBrand,
+      rng.weighted([
+        [1, 55],
+        [2, 30],
+        [3, 15],
+      ]),
+      inStock,
+    );
     const { invoice, row, person } = createInvoice(demoBrand, channel, at, chosen);
     const steps = offerSteps(demoBrand, person.city, null, n % 3 === 0 ? 1 : 0).filter(
       (step) => step.vendor.id !== demoVendor.id,
@@ -596,6 +669,8 @@ export async function seedSales({
       vendorId: demoVendor.id,
       status: 'pending',
       expiresAt: new Date(nowMs + 365 * DAY),
+      respondedAt: null,
+      respondedBy: null,
       createdAt: offeredAt,
       updatedAt: offeredAt,
     });

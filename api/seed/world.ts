@@ -115,7 +115,9 @@ async function seedAccessControl(db: Executor, now: Date) {
     ROLE_NAMES.map((name, index) => ({ id: index + 1, name, createdAt: now, updatedAt: now })),
   );
   const names = [
-    ...PERMISSION_RESOURCES.flatMap((resource) => PERMISSION_ACTIONS.map((action) => `${resource}.${action}`)),
+    ...PERMISSION_RESOURCES.flatMap((resource) =>
+      PERMISSION_ACTIONS.map((action) => `${resource}.${action}`),
+    ),
     ...VENDOR_PERMISSIONS,
     'any',
   ];
@@ -129,13 +131,20 @@ async function seedAccessControl(db: Executor, now: Date) {
   const grants: Record<number, string[]> = {
     [ROLE.administrator]: brandSide,
     [ROLE.keyAccount]: brandSide,
-    [ROLE.brand]: ['order', 'invoice', 'product', 'stock', 'customer', 'dashboard'].map((resource) => `${resource}.index`),
+    [ROLE.brand]: ['order', 'invoice', 'product', 'stock', 'customer', 'dashboard'].map(
+      (resource) => `${resource}.index`,
+    ),
     [ROLE.vendor]: [...VENDOR_PERMISSIONS, 'order.index', 'stock.index'],
   };
   await bulkInsert(
     db,
     gateSettings,
-    Object.keys(grants).map((roleId) => ({ id: Number(roleId), roleId: Number(roleId), createdAt: now, updatedAt: now })),
+    Object.keys(grants).map((roleId) => ({
+      id: Number(roleId),
+      roleId: Number(roleId),
+      createdAt: now,
+      updatedAt: now,
+    })),
   );
   await bulkInsert(
     db,
@@ -165,11 +174,32 @@ async function seedTenants(db: Executor, rng: Random, now: Date) {
     const leaves: LeafCategory[] = [];
     for (const parent of seed.categories) {
       const parentId = ++categoryId;
-      categoryRows.push({ id: parentId, brandId: id, parentId: null, name: parent.name, createdAt: since, updatedAt: since });
+      categoryRows.push({
+        id: parentId,
+        brandId: id,
+        parentId: null,
+        name: parent.name,
+        createdAt: since,
+        updatedAt: since,
+      });
       for (const child of parent.children) {
         const childId = ++categoryId;
-        categoryRows.push({ id: childId, brandId: id, parentId, name: child.name, createdAt: since, updatedAt: since });
-        leaves.push({ id: childId, brandId: id, name: child.name, types: child.types, price: child.price, weight: child.weight });
+        categoryRows.push({
+          id: childId,
+          brandId: id,
+          parentId,
+          name: child.name,
+          createdAt: since,
+          updatedAt: since,
+        });
+        leaves.push({
+          id: childId,
+          brandId: id,
+          name: child.name,
+          types: child.types,
+          price: child.price,
+          weight: child.weight,
+        });
       }
     }
     return { id, name: seed.name, code: seed.code, seed, leaves };
@@ -253,7 +283,13 @@ async function seedTenants(db: Executor, rng: Random, now: Date) {
     worldVendors.flatMap((vendor) =>
       vendor.areaCities.map((name) => {
         const city = cityByName(name);
-        return { vendorId: vendor.id, province: city.province, city: city.name, createdAt: since, updatedAt: since };
+        return {
+          vendorId: vendor.id,
+          province: city.province,
+          city: city.name,
+          createdAt: since,
+          updatedAt: since,
+        };
       }),
     ),
   );
@@ -286,10 +322,35 @@ async function seedUsers(
 ) {
   const demoVendorId = 1;
   const seeds: UserSeed[] = [
-    { name: 'Admin Demo', email: DEMO_ACCOUNTS.admin, roleId: ROLE.administrator, currentBrandId: 1, mobilePhone: '081234567890' },
-    { name: 'Key Account Demo', email: DEMO_ACCOUNTS.keyAccount, roleId: ROLE.keyAccount, currentBrandId: 1, mobilePhone: '081234567891' },
-    { name: 'Brand Demo', email: DEMO_ACCOUNTS.brand, roleId: ROLE.brand, brandId: 1, currentBrandId: 1, mobilePhone: '081234567892' },
-    { name: 'Vendor Demo', email: DEMO_ACCOUNTS.vendor, roleId: ROLE.vendor, vendorId: demoVendorId, mobilePhone: '081234567893' },
+    {
+      name: 'Admin Demo',
+      email: DEMO_ACCOUNTS.admin,
+      roleId: ROLE.administrator,
+      currentBrandId: 1,
+      mobilePhone: '081234567890',
+    },
+    {
+      name: 'Key Account Demo',
+      email: DEMO_ACCOUNTS.keyAccount,
+      roleId: ROLE.keyAccount,
+      currentBrandId: 1,
+      mobilePhone: '081234567891',
+    },
+    {
+      name: 'Brand Demo',
+      email: DEMO_ACCOUNTS.brand,
+      roleId: ROLE.brand,
+      brandId: 1,
+      currentBrandId: 1,
+      mobilePhone: '081234567892',
+    },
+    {
+      name: 'Vendor Demo',
+      email: DEMO_ACCOUNTS.vendor,
+      roleId: ROLE.vendor,
+      vendorId: demoVendorId,
+      mobilePhone: '081234567893',
+    },
     {
       name: 'Vendor Special Demo',
       email: DEMO_ACCOUNTS.vendorSpecial,
@@ -313,7 +374,8 @@ async function seedUsers(
     for (let n = 0; n < 2; n++) staff({ roleId: ROLE.brand, brandId: brand.id, currentBrandId: brand.id });
   }
   for (const vendor of worldVendors) {
-    for (let n = vendor.id === demoVendorId ? 1 : rng.int(1, 2); n > 0; n--) staff({ roleId: ROLE.vendor, vendorId: vendor.id });
+    for (let n = vendor.id === demoVendorId ? 1 : rng.int(1, 2); n > 0; n--)
+      staff({ roleId: ROLE.vendor, vendorId: vendor.id });
   }
 
   const rows = seeds.map((seed, index) => ({
@@ -344,7 +406,9 @@ async function seedUsers(
   const brandAudience = new Map<number, number[]>();
   const brandOperator = new Map<number, number>();
   for (const brand of worldBrands) {
-    const brandUsers = rows.filter((row) => row.roleId === ROLE.brand && row.brandId === brand.id).map((row) => row.id);
+    const brandUsers = rows
+      .filter((row) => row.roleId === ROLE.brand && row.brandId === brand.id)
+      .map((row) => row.id);
     const managers = keyAccountBrands.filter((link) => link.brandId === brand.id).map((link) => link.userId);
     const admins = rows
       .filter((row) => row.roleId === ROLE.administrator && row.currentBrandId === brand.id)

@@ -1,4 +1,14 @@
-import { bigint, boolean, index, integer, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { createdAt, nullableTimestamp, updatedAt } from './columns';
 import { media } from './access';
 import { brands, categories } from './tenancy';

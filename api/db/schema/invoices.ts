@@ -43,12 +43,7 @@ export const customers = pgTable(
 );
 
 export type InvoiceStatusCode =
-  | 'new'
-  | 'ready_to_deliver'
-  | 'on_delivery'
-  | 'delivered'
-  | 'completed'
-  | 'canceled';
+  'new' | 'ready_to_deliver' | 'on_delivery' | 'delivered' | 'completed' | 'canceled';
 
 export type InvoiceVoucher = { name: string; amount: number };
 
@@ -121,7 +116,10 @@ export const invoiceProducts = pgTable(
     /** Grams for the whole line. */
     weight: integer('weight').notNull().default(0),
   },
-  (t) => [index('invoice_products_invoice_idx').on(t.invoiceId), index('invoice_products_product_idx').on(t.productId)],
+  (t) => [
+    index('invoice_products_invoice_idx').on(t.invoiceId),
+    index('invoice_products_product_idx').on(t.productId),
+  ],
 );
 
 export type InvoiceOfferStatus = 'pending' | 'accepted' | 'rejected' | 'expired';

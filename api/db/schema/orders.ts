@@ -96,7 +96,10 @@ export const orderProducts = pgTable(
     totalPriceReturn: bigint('total_price_return', { mode: 'number' }).notNull().default(0),
     totalWeight: integer('total_weight').notNull().default(0),
   },
-  (t) => [index('order_products_order_idx').on(t.orderId), index('order_products_product_idx').on(t.productId)],
+  (t) => [
+    index('order_products_order_idx').on(t.orderId),
+    index('order_products_product_idx').on(t.productId),
+  ],
 );
 
 /** Return lines ("Retur"): each one adds to the line's quantity_return. */

@@ -1,13 +1,4 @@
-import {
-  bigserial,
-  date,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  serial,
-  text,
-} from 'drizzle-orm/pg-core';
+import { bigserial, date, index, integer, pgTable, primaryKey, serial, text } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns';
 import { users } from './access';
 import { products } from './catalogue';
@@ -28,10 +19,20 @@ export const vendorStocks = pgTable(
     reserved: integer('reserved').notNull().default(0),
     updatedAt: updatedAt(),
   },
-  (t) => [primaryKey({ columns: [t.vendorId, t.productId] }), index('vendor_stocks_product_idx').on(t.productId)],
+  (t) => [
+    primaryKey({ columns: [t.vendorId, t.productId] }),
+    index('vendor_stocks_product_idx').on(t.productId),
+  ],
 );
 
-export const STOCK_MOVEMENT_KINDS = ['reserve', 'release', 'adjustment', 'import', 'vendor_update', 'return'] as const;
+export const STOCK_MOVEMENT_KINDS = [
+  'reserve',
+  'release',
+  'adjustment',
+  'import',
+  'vendor_update',
+  'return',
+] as const;
 
 export type StockMovementKind = (typeof STOCK_MOVEMENT_KINDS)[number];
 
@@ -64,17 +65,16 @@ export const stockMovements = pgTable(
   ],
 );
 
-/** Available stock at the end of each day (Asia/Jakarta), the basis of the in-stock rate. */
+/**
+ * Available stock at the end of each day (Asia/Jakarta), the basis of the in-stock rate. Derived data, like
+ * the rollups, so no foreign keys: checking two per row would triple the cost of writing a day's snapshot.
+ */
 export const stockDailySnapshots = pgTable(
   'stock_daily_snapshots',
   {
     date: date('date', { mode: 'string' }).notNull(),
-    vendorId: integer('vendor_id')
-      .notNull()
-      .references(() => vendors.id),
-    productId: integer('product_id')
-      .notNull()
-      .references(() => products.id),
+    vendorId: integer('vendor_id').notNull(),
+    productId: integer('product_id').notNull(),
     available: integer('available').notNull(),
   },
   (t) => [

@@ -3,18 +3,23 @@ import { Hono } from 'hono';
 import { vendorBrands } from '../../db/schema';
 import { requireAuth } from '../../http/auth';
 import type { ApiEnv } from '../../http/context';
-import { parseId, resolveVendor } from '../../http/tenancy';
+import { brandIdsOf, parseId, resolveVendor } from '../../http/tenancy';
 import { readQuery, validate } from '../../http/validation';
+import { ROLE } from '../access/roles';
 import { categoryQuerySchema } from '../brand/routes';
 import { findCategory, listCategories } from '../brand/service';
 import { vendorPerformance } from './performance';
 
+/** The brands served by the vendor whose data the caller may see: a vendor's own users see them all, anyone else only their own brands. */
 async function servedBrandIds(c: { var: ApiEnv['Variables'] }, vendorId: number) {
   const rows = await c.var.deps.db
     .select({ id: vendorBrands.brandId })
     .from(vendorBrands)
     .where(eq(vendorBrands.vendorId, vendorId));
-  return rows.map((row) => row.id);
+  const served = rows.map((row) => row.id);
+  if (c.var.user.roleId === ROLE.vendor) return served;
+  const allowed = await brandIdsOf(c.var.deps.db, c.var.user);
+  return allowed === 'all' ? served : served.filter((id) => allowed.includes(id));
 }
 
 export const vendorRoutes = new Hono<ApiEnv>()
