@@ -48,6 +48,8 @@ app.use(
       },
     },
     crossOriginEmbedderPolicy: false,
+    // no-referrer makes Chrome send `Origin: null` on form posts, which Remix rightly refuses.
+    referrerPolicy: { policy: 'same-origin' },
     strictTransportSecurity: process.env.NODE_ENV === 'production',
   }),
 );
@@ -114,7 +116,7 @@ await new Promise<void>((resolve) => server.listen(port, host, resolve));
 
 if (embedApi) {
   runtime = await startApiRuntime({ config: readApiConfig(), pusherPort: port });
-  apiListener = getRequestListener(runtime.app.fetch);
+  apiListener = getRequestListener(runtime.app.fetch, { overrideGlobalObjects: false });
 }
 console.info(`back office ready on http://localhost:${port} in ${Math.round(performance.now() - startedAt)} ms`);
 

@@ -6,6 +6,7 @@ import { getSession, sessionStorage, toStoredTokens, type StoredTokens } from '.
 import { UpstreamError, upstream, type Account } from './upstream.server';
 
 const REFRESH_MARGIN_MS = 30_000;
+const LAST_SEEN_RESOLUTION_MS = 60_000;
 
 export const authenticator = new Authenticator<StoredTokens>(sessionStorage, { sessionKey: 'tokens' });
 
@@ -23,7 +24,9 @@ authenticator.use(
 /** Signs in through the upstream's password grant; an upstream refusal comes back as its UpstreamError. */
 export async function signIn(request: Request, formData: FormData, context: AppLoadContext) {
   try {
-    return await authenticator.authenticate('password', request, {
+    // remix-auth copies the request; the body was already read into formData, so hand it a bodiless copy.
+    const copy = new Request(request.url, { method: 'POST', headers: request.headers });
+    return await authenticator.authenticate('password', copy, {
       throwOnError: true,
       context: { ...context, formData },
     });
@@ -91,6 +94,7 @@ export async function requireToken(request: Request): Promise<string> {
   if (idle || expired) return signOutTo(request, loginUrl(request));
 
   let current = tokens;
+  let changed = now - (session.get('lastSeenAt') ?? 0) > LAST_SEEN_RESOLUTION_MS;
   if (tokens.expiresAt - REFRESH_MARGIN_MS <= now) {
     try {
       current = await refreshOnce(session.id, tokens);
@@ -99,9 +103,13 @@ export async function requireToken(request: Request): Promise<string> {
       throw error;
     }
     session.set('tokens', current);
+    changed = true;
   }
-  session.set('lastSeenAt', now);
-  await sessionStorage.commitSession(session);
+  // Parallel loaders share one session file: write it only when something changed, not on every request.
+  if (changed) {
+    session.set('lastSeenAt', now);
+    await sessionStorage.commitSession(session);
+  }
   return current.accessToken;
 }
 

@@ -56,7 +56,8 @@ export async function action({ request }: ActionFunctionArgs) {
     const hidden = { hideFields: ['old_password', 'password', 'password_confirmation'] };
     if (submission.status !== 'success') return json({ intent, result: submission.reply(hidden) }, { status: 400 });
     try {
-      const { message } = await guard(request, upstream.changePassword(token, submission.value));
+      const { intent: _intent, ...passwords } = submission.value;
+      const { message } = await guard(request, upstream.changePassword(token, passwords));
       return redirectWithToast('/account/profile', { type: 'success', message });
     } catch (error) {
       const fields = ['old_password', 'password', 'password_confirmation'];
@@ -67,7 +68,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: profileSchema });
   if (submission.status !== 'success') return json({ intent: 'profile', result: submission.reply() }, { status: 400 });
   try {
-    const { message } = await guard(request, upstream.updateAccount(token, submission.value));
+    const { intent: _intent, ...profile } = submission.value;
+    const { message } = await guard(request, upstream.updateAccount(token, profile));
     return redirectWithToast('/account/profile', { type: 'success', message });
   } catch (error) {
     return json({ intent: 'profile', result: replyWithUpstreamError(submission, error, ['name', 'mobile_phone']) }, { status: 400 });

@@ -71,14 +71,14 @@ test('forgot password mails a link that resets the password, after which the new
 
 test('an administrator switches the current brand from the header', async ({ page }) => {
   await signInAndWait(page, ACCOUNTS.admin);
-  const selector = page.getByLabel('Brand', { exact: true });
+  const selector = page.getByRole('combobox', { name: 'Brand' });
   const options = await selector.locator('option:not([disabled])').allTextContents();
   expect(options.length).toBeGreaterThanOrEqual(2);
   await selector.selectOption({ label: options[1] });
   const apply = page.getByRole('button', { name: 'Terapkan' });
   if (await apply.isVisible()) await apply.click();
   await expect(page.getByRole('status')).toContainText('Data berhasil diubah');
-  await expect(page.getByLabel('Brand', { exact: true }).locator('option:checked')).toHaveText(options[1]);
+  await expect(page.getByRole('combobox', { name: 'Brand' }).locator('option:checked')).toHaveText(options[1]);
 });
 
 test('the notification list shows items and opening one marks it read', async ({ page }) => {
