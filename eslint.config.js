@@ -6,7 +6,17 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['build/**', 'public/build/**', 'node_modules/**', 'data/**', 'api/db/migrations/**', 'test-results/**', 'playwright-report/**'] },
+  {
+    ignores: [
+      'build/**',
+      'public/build/**',
+      'node_modules/**',
+      'data/**',
+      'api/db/migrations/**',
+      'test-results/**',
+      'playwright-report/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -118,7 +118,9 @@ if (embedApi) {
   runtime = await startApiRuntime({ config: readApiConfig(), pusherPort: port });
   apiListener = getRequestListener(runtime.app.fetch, { overrideGlobalObjects: false });
 }
-console.info(`back office ready on http://localhost:${port} in ${Math.round(performance.now() - startedAt)} ms`);
+console.info(
+  `back office ready on http://localhost:${port} in ${Math.round(performance.now() - startedAt)} ms`,
+);
 
 async function shutdown() {
   server.close();

@@ -22,7 +22,9 @@ export default async function handleRequest(
   const instance = createInstance();
   const lng = await i18n.getLocale(request);
   const ns = i18n.getRouteNamespaces(remixContext);
-  await instance.use(initReactI18next).init({ ...i18nConfig, lng, ns: ns.length ? ns : ['common'], resources });
+  await instance
+    .use(initReactI18next)
+    .init({ ...i18nConfig, lng, ns: ns.length ? ns : ['common'], resources });
   const nonce = loadContext.cspNonce ?? '';
   const readyEvent = isbot(request.headers.get('user-agent')) ? 'onAllReady' : 'onShellReady';
 
@@ -41,7 +43,10 @@ export default async function handleRequest(
           const body = new PassThrough();
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
           resolve(
-            new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }),
+            new Response(createReadableStreamFromReadable(body), {
+              headers: responseHeaders,
+              status: responseStatusCode,
+            }),
           );
           pipe(body);
         },

@@ -37,7 +37,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const headers = new Headers();
   if (csrfCookie) headers.append('Set-Cookie', csrfCookie);
   if (setCookie) headers.append('Set-Cookie', setCookie);
-  return json({ locale, csrfToken, honeypot: honeypot.getInputProps(), toast, env: publicEnv() }, { headers });
+  return json(
+    { locale, csrfToken, honeypot: honeypot.getInputProps(), toast, env: publicEnv() },
+    { headers },
+  );
 }
 
 export const handle = { i18n: 'common' };

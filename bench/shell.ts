@@ -40,7 +40,10 @@ async function median(path: string, cookie?: string) {
   const times: number[] = [];
   for (let i = 0; i < runs; i++) {
     const start = performance.now();
-    const response = await fetch(`${base}${path}`, { headers: cookie ? { Cookie: cookie } : {}, redirect: 'manual' });
+    const response = await fetch(`${base}${path}`, {
+      headers: cookie ? { Cookie: cookie } : {},
+      redirect: 'manual',
+    });
     await response.arrayBuffer();
     if (response.status !== 200) throw new Error(`${path} answered ${response.status}`);
     times.push(performance.now() - start);

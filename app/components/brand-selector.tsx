@@ -5,19 +5,38 @@ import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
 type Brand = { id: number; name: string };
 
 /** A plain form: choosing and pressing Apply works without JavaScript; with it, choosing submits at once. */
-export function BrandSelector({ brands, currentBrandId, idPrefix }: { brands: Brand[]; currentBrandId: number | null; idPrefix: string }) {
+export function BrandSelector({
+  brands,
+  currentBrandId,
+  idPrefix,
+}: {
+  brands: Brand[];
+  currentBrandId: number | null;
+  idPrefix: string;
+}) {
   const { t } = useTranslation();
   const location = useLocation();
   const submit = useSubmit();
   const selectId = `${idPrefix}-brand`;
   return (
-    <Form method="post" action="/account/brand" className="flex items-center gap-2" onChange={(event) => submit(event.currentTarget)}>
+    <Form
+      method="post"
+      action="/account/brand"
+      className="flex items-center gap-2"
+      onChange={(event) => submit(event.currentTarget)}
+    >
       <AuthenticityTokenInput />
       <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
       <label htmlFor={selectId} className="text-sm font-medium text-slate-600">
         {t('header.brand')}
       </label>
-      <select id={selectId} name="brand_id" defaultValue={currentBrandId ?? ''} className="input w-48 py-1.5" required>
+      <select
+        id={selectId}
+        name="brand_id"
+        defaultValue={currentBrandId ?? ''}
+        className="input w-48 py-1.5"
+        required
+      >
         <option value="" disabled>
           {t('header.chooseBrand')}
         </option>

@@ -13,7 +13,8 @@ type FieldProps = {
 export function Field({ label, meta, type, hint, ...rest }: FieldProps) {
   const errorId = meta.errorId;
   const hintId = hint ? `${meta.id}-hint` : undefined;
-  const describedBy = [meta.errors?.length ? errorId : undefined, hintId].filter(Boolean).join(' ') || undefined;
+  const describedBy =
+    [meta.errors?.length ? errorId : undefined, hintId].filter(Boolean).join(' ') || undefined;
   const { key, ...inputProps } = getInputProps(meta, { type, ariaAttributes: true });
   return (
     <div className="space-y-1">
@@ -46,7 +47,11 @@ export function FormError({ id, errors }: { id: string; errors?: string[] }) {
   const { t } = useTranslation();
   if (!errors?.length) return null;
   return (
-    <div id={id} role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700">
+    <div
+      id={id}
+      role="alert"
+      className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700"
+    >
       {t(errors[0])}
     </div>
   );

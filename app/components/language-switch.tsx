@@ -8,7 +8,12 @@ export function LanguageSwitch() {
   const { t, i18n } = useTranslation();
   const location = useLocation();
   return (
-    <Form method="post" action="/resources/locale" aria-label={t('language.switch')} className="flex items-center gap-1">
+    <Form
+      method="post"
+      action="/resources/locale"
+      aria-label={t('language.switch')}
+      className="flex items-center gap-1"
+    >
       <AuthenticityTokenInput />
       <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
       {LANGUAGES.map((lng) => (

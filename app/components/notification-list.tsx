@@ -19,7 +19,10 @@ export function NotificationList({ items }: { items: NotificationItem[] }) {
         <li key={item.id}>
           <Form method="post" action={`/notifications/${item.id}`}>
             <AuthenticityTokenInput />
-            <button type="submit" className="flex w-full items-start gap-3 px-4 py-3 text-left hover:bg-slate-50">
+            <button
+              type="submit"
+              className="flex w-full items-start gap-3 px-4 py-3 text-left hover:bg-slate-50"
+            >
               <span
                 aria-hidden="true"
                 className={`mt-1.5 h-2 w-2 flex-none rounded-full ${item.read_at ? 'bg-transparent' : 'bg-brand-600'}`}

@@ -4,15 +4,29 @@ import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
 import { initials } from '~/lib/navigation';
 
 /** A disclosure (details/summary), so it opens with keyboard and without JavaScript. */
-export function ProfileMenu({ name, roleName, photoUrl }: { name: string; roleName: string; photoUrl: string | null }) {
+export function ProfileMenu({
+  name,
+  roleName,
+  photoUrl,
+}: {
+  name: string;
+  roleName: string;
+  photoUrl: string | null;
+}) {
   const { t } = useTranslation();
   return (
     <details className="relative">
-      <summary className="flex cursor-pointer list-none items-center gap-2 rounded-md p-1 hover:bg-slate-100" aria-label={t('header.profileMenu')}>
+      <summary
+        className="flex cursor-pointer list-none items-center gap-2 rounded-md p-1 hover:bg-slate-100"
+        aria-label={t('header.profileMenu')}
+      >
         {photoUrl ? (
           <img src={photoUrl} alt="" className="h-9 w-9 rounded-full object-cover" />
         ) : (
-          <span aria-hidden="true" className="flex h-9 w-9 items-center justify-center rounded-full bg-brand-600 text-sm font-semibold text-white">
+          <span
+            aria-hidden="true"
+            className="flex h-9 w-9 items-center justify-center rounded-full bg-brand-600 text-sm font-semibold text-white"
+          >
             {initials(name)}
           </span>
         )}

@@ -24,7 +24,11 @@ export function ToastMessage({ toast }: { toast: Toast }) {
       className={`fixed bottom-4 right-4 z-50 flex max-w-sm items-start gap-3 rounded-md border px-4 py-3 text-sm shadow-lg ${STYLES[toast.type]}`}
     >
       <p className="flex-1">{t(toast.message, { ...toast.values, defaultValue: toast.message })}</p>
-      <button type="button" className="no-print text-current opacity-70 hover:opacity-100" onClick={() => setVisible(false)}>
+      <button
+        type="button"
+        className="no-print text-current opacity-70 hover:opacity-100"
+        onClick={() => setVisible(false)}
+      >
         <span aria-hidden="true">×</span>
         <span className="sr-only">{t('toast.close')}</span>
       </button>

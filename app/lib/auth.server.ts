@@ -51,7 +51,12 @@ export async function createUserSession(request: Request, tokens: StoredTokens, 
 }
 
 export function safeRedirect(target: FormDataEntryValue | string | null | undefined, fallback = '/') {
-  if (typeof target !== 'string' || !target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) {
+  if (
+    typeof target !== 'string' ||
+    !target.startsWith('/') ||
+    target.startsWith('//') ||
+    target.startsWith('/\\')
+  ) {
     return fallback;
   }
   return target;

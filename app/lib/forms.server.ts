@@ -10,7 +10,11 @@ export function conformName(laravelKey: string) {
  * An upstream 422 becomes field errors on the submitted form (first message of each field) plus a
  * form-level message; any other upstream error becomes a form-level message only.
  */
-export function replyWithUpstreamError<S extends Submission<unknown>>(submission: S, error: unknown, knownFields: string[]) {
+export function replyWithUpstreamError<S extends Submission<unknown>>(
+  submission: S,
+  error: unknown,
+  knownFields: string[],
+) {
   if (!(error instanceof UpstreamError) || error.status >= 500 || error.status === 401) throw error;
   const fieldErrors: Record<string, string[]> = {};
   for (const [key, messages] of Object.entries(error.fieldErrors)) {

@@ -2,7 +2,11 @@ import { createCookie } from '@remix-run/node';
 import { RemixI18Next } from 'remix-i18next/server';
 import { i18nConfig, resources } from './i18n';
 
-export const localeCookie = createCookie('bo_lng', { path: '/', sameSite: 'lax', maxAge: 60 * 60 * 24 * 365 });
+export const localeCookie = createCookie('bo_lng', {
+  path: '/',
+  sameSite: 'lax',
+  maxAge: 60 * 60 * 24 * 365,
+});
 
 export const i18n = new RemixI18Next({
   detection: {

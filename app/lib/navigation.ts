@@ -9,7 +9,11 @@ const VENDOR_SETTINGS_PERMISSIONS = ['vendor.user.index', 'vendor.role.index', '
 const dashboardPages = ['ringkasan', 'penjualan', 'vendor', 'produk', 'pembeli'];
 
 function dashboard(pages: string[]): NavItem {
-  return { key: 'dashboard', to: `/dashboard/${pages[0]}`, children: pages.map((page) => ({ key: page, to: `/dashboard/${page}` })) };
+  return {
+    key: 'dashboard',
+    to: `/dashboard/${pages[0]}`,
+    children: pages.map((page) => ({ key: page, to: `/dashboard/${page}` })),
+  };
 }
 
 const stock: NavItem = {

@@ -2,7 +2,11 @@ type NotificationLike = {
   id: string;
   data: {
     web: { type: string; route: string };
-    notification: { order_id?: number | null; invoice_offer_log_id?: number | null; update_stock_history_id?: number | null };
+    notification: {
+      order_id?: number | null;
+      invoice_offer_log_id?: number | null;
+      update_stock_history_id?: number | null;
+    };
   };
 };
 

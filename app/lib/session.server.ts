@@ -4,7 +4,12 @@ import { env } from './env.server';
 import type { TokenSet } from './upstream.server';
 
 export type StoredTokens = { accessToken: string; refreshToken: string; expiresAt: number };
-export type SessionData = { tokens: StoredTokens; createdAt: number; lastSeenAt: number; redirectTo?: string };
+export type SessionData = {
+  tokens: StoredTokens;
+  createdAt: number;
+  lastSeenAt: number;
+  redirectTo?: string;
+};
 
 const secure = env.NODE_ENV === 'production';
 

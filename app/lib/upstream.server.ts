@@ -37,7 +37,11 @@ function buildUrl(path: string, query: Query = {}) {
   return url;
 }
 
-async function call<S extends ZodTypeAny>(path: string, schema: S, options: CallOptions = {}): Promise<z.infer<S>> {
+async function call<S extends ZodTypeAny>(
+  path: string,
+  schema: S,
+  options: CallOptions = {},
+): Promise<z.infer<S>> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (options.token) headers.Authorization = `Bearer ${options.token}`;
   if (options.clientIp) headers['X-Forwarded-For'] = options.clientIp;
@@ -142,19 +146,26 @@ export const upstream = {
         client_secret: env.OAUTH_CLIENT_SECRET,
       },
     }),
-  account: (token: string) => call('/api/account', z.object({ data: accountSchema }), { token }).then((r) => r.data),
+  account: (token: string) =>
+    call('/api/account', z.object({ data: accountSchema }), { token }).then((r) => r.data),
   updateAccount: (token: string, body: { name: string; mobile_phone: string; photo_id?: number | null }) =>
     call('/api/account', messageSchema, { token, body }),
-  changePassword: (token: string, body: { old_password: string; password: string; password_confirmation: string }) =>
-    call('/api/account/change-password', messageSchema, { token, body }),
+  changePassword: (
+    token: string,
+    body: { old_password: string; password: string; password_confirmation: string },
+  ) => call('/api/account/change-password', messageSchema, { token, body }),
   changeBrand: (token: string, brandId: number) =>
     call('/api/account/change-brand', messageSchema, { token, body: { brand_id: brandId } }),
   logout: (token: string) => call('/api/account/logout', messageSchema, { token, method: 'POST' }),
   forgotPassword: (body: { email: string; url: string }, clientIp: string) =>
-    call('/api/forgot-password', z.object({ data: z.object({ success: z.boolean(), message: z.string() }) }), {
-      body,
-      clientIp,
-    }),
+    call(
+      '/api/forgot-password',
+      z.object({ data: z.object({ success: z.boolean(), message: z.string() }) }),
+      {
+        body,
+        clientIp,
+      },
+    ),
   resetPassword: (
     body: { token: string; email: string; password: string; password_confirmation: string },
     clientIp: string,
@@ -165,9 +176,13 @@ export const upstream = {
       query: { per_page: 10, ...query },
     }),
   readNotification: (token: string, id: string) =>
-    call(`/api/account/notification/read-one/${encodeURIComponent(id)}`, z.object({ data: notificationSchema }), {
-      token,
-    }).then((r) => r.data),
+    call(
+      `/api/account/notification/read-one/${encodeURIComponent(id)}`,
+      z.object({ data: notificationSchema }),
+      {
+        token,
+      },
+    ).then((r) => r.data),
   selectBrands: (token: string, query: { search?: string; page?: number; per_page?: number } = {}) =>
     call('/api/select/brand', z.object({ data: z.array(optionSchema), meta: pageMetaSchema }), {
       token,

@@ -6,7 +6,10 @@ import { requireCsrf } from '~/lib/csrf.server';
 import { redirectWithToast } from '~/lib/toast.server';
 import { upstream, UpstreamError } from '~/lib/upstream.server';
 
-const changeBrandSchema = z.object({ brand_id: z.coerce.number().int().positive(), redirectTo: z.string().optional() });
+const changeBrandSchema = z.object({
+  brand_id: z.coerce.number().int().positive(),
+  redirectTo: z.string().optional(),
+});
 
 export async function loader() {
   return redirect('/');
@@ -22,7 +25,8 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     await guard(request, upstream.changeBrand(token, parsed.data.brand_id));
   } catch (error) {
-    if (error instanceof UpstreamError) return redirectWithToast(back, { type: 'error', message: error.message });
+    if (error instanceof UpstreamError)
+      return redirectWithToast(back, { type: 'error', message: error.message });
     throw error;
   }
   return redirectWithToast(back, { type: 'success', message: 'toast.saved' });

@@ -43,10 +43,17 @@ export async function action({ request }: ActionFunctionArgs) {
       const photo = await guard(request, upstream.uploadMedia(token, submission.value.picture));
       await guard(
         request,
-        upstream.updateAccount(token, { name: user.name, mobile_phone: user.mobile_phone ?? '', photo_id: photo.id }),
+        upstream.updateAccount(token, {
+          name: user.name,
+          mobile_phone: user.mobile_phone ?? '',
+          photo_id: photo.id,
+        }),
       );
     } catch (error) {
-      return json({ intent, result: replyWithUpstreamError(submission, error, ['picture']) }, { status: 400 });
+      return json(
+        { intent, result: replyWithUpstreamError(submission, error, ['picture']) },
+        { status: 400 },
+      );
     }
     return redirectWithToast('/account/profile', { type: 'success', message: 'profile.pictureSaved' });
   }
@@ -54,7 +61,8 @@ export async function action({ request }: ActionFunctionArgs) {
   if (intent === 'password') {
     const submission = parseWithZod(formData, { schema: changePasswordSchema });
     const hidden = { hideFields: ['old_password', 'password', 'password_confirmation'] };
-    if (submission.status !== 'success') return json({ intent, result: submission.reply(hidden) }, { status: 400 });
+    if (submission.status !== 'success')
+      return json({ intent, result: submission.reply(hidden) }, { status: 400 });
     try {
       const { intent: _intent, ...passwords } = submission.value;
       const { message } = await guard(request, upstream.changePassword(token, passwords));
@@ -66,13 +74,17 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 
   const submission = parseWithZod(formData, { schema: profileSchema });
-  if (submission.status !== 'success') return json({ intent: 'profile', result: submission.reply() }, { status: 400 });
+  if (submission.status !== 'success')
+    return json({ intent: 'profile', result: submission.reply() }, { status: 400 });
   try {
     const { intent: _intent, ...profile } = submission.value;
     const { message } = await guard(request, upstream.updateAccount(token, profile));
     return redirectWithToast('/account/profile', { type: 'success', message });
   } catch (error) {
-    return json({ intent: 'profile', result: replyWithUpstreamError(submission, error, ['name', 'mobile_phone']) }, { status: 400 });
+    return json(
+      { intent: 'profile', result: replyWithUpstreamError(submission, error, ['name', 'mobile_phone']) },
+      { status: 400 },
+    );
   }
 }
 
@@ -123,13 +135,25 @@ export default function ProfilePage() {
             {t('profile.picture')}
           </h2>
           {user.photo ? (
-            <img src={user.photo.url} alt={t('profile.picture')} className="h-32 w-32 rounded-full object-cover" />
+            <img
+              src={user.photo.url}
+              alt={t('profile.picture')}
+              className="h-32 w-32 rounded-full object-cover"
+            />
           ) : (
-            <div aria-hidden="true" className="flex h-32 w-32 items-center justify-center rounded-full bg-brand-600 text-4xl font-semibold text-white">
+            <div
+              aria-hidden="true"
+              className="flex h-32 w-32 items-center justify-center rounded-full bg-brand-600 text-4xl font-semibold text-white"
+            >
               {user.name.slice(0, 1).toUpperCase()}
             </div>
           )}
-          <Form method="post" encType="multipart/form-data" {...getFormProps(pictureForm)} className="space-y-3">
+          <Form
+            method="post"
+            encType="multipart/form-data"
+            {...getFormProps(pictureForm)}
+            className="space-y-3"
+          >
             <AuthenticityTokenInput />
             <input type="hidden" name="intent" value="picture" />
             <FormError id={pictureForm.errorId} errors={pictureForm.errors} />
@@ -169,12 +193,25 @@ export default function ProfilePage() {
               <label htmlFor="profile-email" className="block text-sm font-medium text-slate-700">
                 {t('profile.email')}
               </label>
-              <input id="profile-email" type="email" value={user.email} readOnly className="input bg-slate-100" aria-describedby="profile-email-hint" />
+              <input
+                id="profile-email"
+                type="email"
+                value={user.email}
+                readOnly
+                className="input bg-slate-100"
+                aria-describedby="profile-email-hint"
+              />
               <p id="profile-email-hint" className="text-xs text-slate-500">
                 {t('profile.emailHint')}
               </p>
             </div>
-            <Field label={t('profile.mobilePhone')} meta={profileFields.mobile_phone} type="tel" autoComplete="tel" inputMode="tel" />
+            <Field
+              label={t('profile.mobilePhone')}
+              meta={profileFields.mobile_phone}
+              type="tel"
+              autoComplete="tel"
+              inputMode="tel"
+            />
             <p className="text-sm text-slate-600">
               {t('profile.role')}: <span className="font-medium">{user.role_name}</span>
             </p>
@@ -193,8 +230,18 @@ export default function ProfilePage() {
           <AuthenticityTokenInput />
           <input type="hidden" name="intent" value="password" />
           <FormError id={passwordForm.errorId} errors={passwordForm.errors} />
-          <Field label={t('profile.oldPassword')} meta={passwordFields.old_password} type="password" autoComplete="current-password" />
-          <Field label={t('profile.newPassword')} meta={passwordFields.password} type="password" autoComplete="new-password" />
+          <Field
+            label={t('profile.oldPassword')}
+            meta={passwordFields.old_password}
+            type="password"
+            autoComplete="current-password"
+          />
+          <Field
+            label={t('profile.newPassword')}
+            meta={passwordFields.password}
+            type="password"
+            autoComplete="new-password"
+          />
           <Field
             label={t('profile.confirmPassword')}
             meta={passwordFields.password_confirmation}

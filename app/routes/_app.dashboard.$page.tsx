@@ -19,7 +19,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return json({ page: params.page });
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Dashboard ${data?.page ?? ''} | Back Office` }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `Dashboard ${data?.page ?? ''} | Back Office` },
+];
 
 export default function DashboardPage() {
   const { page } = useLoaderData<typeof loader>();

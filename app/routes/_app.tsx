@@ -41,7 +41,10 @@ export default function AppLayout() {
 
   return (
     <div className="min-h-full lg:flex">
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2"
+      >
         {t('skipToContent')}
       </a>
       <aside className="hidden w-64 flex-none border-r border-slate-200 bg-white px-3 py-4 lg:block">
@@ -51,14 +54,20 @@ export default function AppLayout() {
       <div className="flex min-w-0 flex-1 flex-col">
         <header className="no-print sticky top-0 z-20 flex items-center gap-3 border-b border-slate-200 bg-white px-4 py-2">
           <details className="relative lg:hidden">
-            <summary className="btn-secondary cursor-pointer list-none px-3 py-1.5">{t('nav.openMenu')}</summary>
+            <summary className="btn-secondary cursor-pointer list-none px-3 py-1.5">
+              {t('nav.openMenu')}
+            </summary>
             <div className="absolute left-0 z-30 mt-2 w-72 space-y-4 rounded-md border border-slate-200 bg-white p-3 shadow-lg">
-              {selector ? <BrandSelector brands={brands} currentBrandId={user.current_brand_id} idPrefix="mobile" /> : null}
+              {selector ? (
+                <BrandSelector brands={brands} currentBrandId={user.current_brand_id} idPrefix="mobile" />
+              ) : null}
               <SidebarNav items={navigation} id="mobile-nav" />
             </div>
           </details>
           <div className="hidden lg:block">
-            {selector ? <BrandSelector brands={brands} currentBrandId={user.current_brand_id} idPrefix="header" /> : null}
+            {selector ? (
+              <BrandSelector brands={brands} currentBrandId={user.current_brand_id} idPrefix="header" />
+            ) : null}
           </div>
           {user.vendor_name ? (
             <p className="text-sm text-slate-600">
@@ -67,7 +76,8 @@ export default function AppLayout() {
           ) : null}
           {user.role_id === 3 && user.current_brand_name ? (
             <p className="text-sm text-slate-600">
-              {t('header.brand')}: <span className="font-semibold text-slate-900">{user.current_brand_name}</span>
+              {t('header.brand')}:{' '}
+              <span className="font-semibold text-slate-900">{user.current_brand_name}</span>
             </p>
           ) : null}
           <div className="ml-auto flex items-center gap-2">

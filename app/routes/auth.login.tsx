@@ -78,7 +78,12 @@ export default function LoginPage() {
         <input type="hidden" name="redirectTo" value={searchParams.get('redirectTo') ?? ''} />
         <FormError id={form.errorId} errors={formErrors} />
         <Field label={t('auth.email')} meta={fields.email} type="email" autoComplete="email" />
-        <Field label={t('auth.password')} meta={fields.password} type="password" autoComplete="current-password" />
+        <Field
+          label={t('auth.password')}
+          meta={fields.password}
+          type="password"
+          autoComplete="current-password"
+        />
         <div className="flex items-center justify-between">
           <Link to="/auth/forgot-password" className="text-sm text-brand-600 hover:underline">
             {t('auth.forgotLink')}

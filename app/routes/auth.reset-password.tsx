@@ -24,13 +24,23 @@ export async function action({ request, context }: ActionFunctionArgs) {
   await requireHuman(formData);
   const submission = parseWithZod(formData, { schema: resetPasswordSchema });
   if (submission.status !== 'success') {
-    return json({ result: submission.reply({ hideFields: ['password', 'password_confirmation'] }) }, { status: 400 });
+    return json(
+      { result: submission.reply({ hideFields: ['password', 'password_confirmation'] }) },
+      { status: 400 },
+    );
   }
   try {
     await upstream.resetPassword(submission.value, context.clientIp);
   } catch (error) {
     return json(
-      { result: replyWithUpstreamError(submission, error, ['email', 'password', 'password_confirmation', 'token']) },
+      {
+        result: replyWithUpstreamError(submission, error, [
+          'email',
+          'password',
+          'password_confirmation',
+          'token',
+        ]),
+      },
       { status: 400 },
     );
   }
@@ -76,8 +86,16 @@ export default function ResetPasswordPage() {
         <HoneypotInputs />
         <input key={tokenKey} {...tokenProps} />
         <input key={emailKey} {...emailProps} />
-        <FormError id={form.errorId} errors={[...(form.errors ?? []), ...(fields.email.errors ?? []), ...(fields.token.errors ?? [])]} />
-        <Field label={t('auth.newPassword')} meta={fields.password} type="password" autoComplete="new-password" />
+        <FormError
+          id={form.errorId}
+          errors={[...(form.errors ?? []), ...(fields.email.errors ?? []), ...(fields.token.errors ?? [])]}
+        />
+        <Field
+          label={t('auth.newPassword')}
+          meta={fields.password}
+          type="password"
+          autoComplete="new-password"
+        />
         <Field
           label={t('auth.confirmPassword')}
           meta={fields.password_confirmation}

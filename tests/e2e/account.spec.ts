@@ -45,7 +45,9 @@ test('a vendor sees the performance block computed for their vendor', async ({ p
   await expect(block.getByText(/jam|%/).first()).toBeVisible();
 });
 
-test('forgot password mails a link that resets the password, after which the new one signs in', async ({ page }) => {
+test('forgot password mails a link that resets the password, after which the new one signs in', async ({
+  page,
+}) => {
   const email = ACCOUNTS.vendorSpecial;
   const newPassword = `baru-${Date.now()}`;
   smtp.messages.length = 0;
@@ -63,7 +65,9 @@ test('forgot password mails a link that resets the password, after which the new
   await page.getByLabel('Konfirmasi password').fill(newPassword);
   await page.getByRole('button', { name: 'Simpan password' }).click();
   await expect(page).toHaveURL(/\/auth\/login/);
-  await expect(page.getByRole('status')).toContainText('Success, your password has been successfully changed');
+  await expect(page.getByRole('status')).toContainText(
+    'Success, your password has been successfully changed',
+  );
 
   await signIn(page, email, newPassword);
   await expect(page).toHaveURL('/dashboard/penjualan');
@@ -78,7 +82,9 @@ test('an administrator switches the current brand from the header', async ({ pag
   const apply = page.getByRole('button', { name: 'Terapkan' });
   if (await apply.isVisible()) await apply.click();
   await expect(page.getByRole('status')).toContainText('Data berhasil diubah');
-  await expect(page.getByRole('combobox', { name: 'Brand' }).locator('option:checked')).toHaveText(options[1]);
+  await expect(page.getByRole('combobox', { name: 'Brand' }).locator('option:checked')).toHaveText(
+    options[1],
+  );
 });
 
 test('the notification list shows items and opening one marks it read', async ({ page }) => {

@@ -8,14 +8,34 @@ const roles = [
     role: 'an administrator',
     email: ACCOUNTS.admin,
     landing: '/dashboard/ringkasan',
-    links: [...DASHBOARD_FIVE, 'Invoice', 'Penjualan', 'Pembayaran', 'Produk', 'Manajemen', 'Mutasi', 'Pelanggan', 'Pengaturan'],
+    links: [
+      ...DASHBOARD_FIVE,
+      'Invoice',
+      'Penjualan',
+      'Pembayaran',
+      'Produk',
+      'Manajemen',
+      'Mutasi',
+      'Pelanggan',
+      'Pengaturan',
+    ],
     brandSelector: true,
   },
   {
     role: 'a key account',
     email: ACCOUNTS.keyAccount,
     landing: '/dashboard/ringkasan',
-    links: [...DASHBOARD_FIVE, 'Invoice', 'Penjualan', 'Pembayaran', 'Produk', 'Manajemen', 'Mutasi', 'Pelanggan', 'Pengaturan'],
+    links: [
+      ...DASHBOARD_FIVE,
+      'Invoice',
+      'Penjualan',
+      'Pembayaran',
+      'Produk',
+      'Manajemen',
+      'Mutasi',
+      'Pelanggan',
+      'Pengaturan',
+    ],
     brandSelector: true,
   },
   {
@@ -44,10 +64,14 @@ for (const { role, email, landing, links, brandSelector } of roles) {
   });
 }
 
-test('a wrong password shows the credentials error and keeps the user on the sign-in page', async ({ page }) => {
+test('a wrong password shows the credentials error and keeps the user on the sign-in page', async ({
+  page,
+}) => {
   await signIn(page, ACCOUNTS.admin, 'not-the-password');
   await expect(page).toHaveURL(/\/auth\/login/);
-  await expect(page.getByRole('alert').filter({ hasText: 'Akun email atau password anda salah' })).toBeVisible();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Akun email atau password anda salah' }),
+  ).toBeVisible();
 });
 
 test('the sign-in form explains a missing and a malformed email', async ({ page }) => {

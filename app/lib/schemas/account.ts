@@ -5,7 +5,11 @@ export const INDONESIAN_PHONE = /^(?:\+62|62|0)8[1-9]\d{6,11}$/;
 
 export const profileSchema = z.object({
   intent: z.literal('profile'),
-  name: z.string({ required_error: 'validation.nameRequired' }).trim().min(1, 'validation.nameRequired').max(255),
+  name: z
+    .string({ required_error: 'validation.nameRequired' })
+    .trim()
+    .min(1, 'validation.nameRequired')
+    .max(255),
   mobile_phone: z
     .string({ required_error: 'validation.phoneRequired' })
     .trim()
@@ -15,7 +19,9 @@ export const profileSchema = z.object({
 export const changePasswordSchema = z
   .object({
     intent: z.literal('password'),
-    old_password: z.string({ required_error: 'validation.oldPasswordRequired' }).min(8, 'validation.oldPasswordMin'),
+    old_password: z
+      .string({ required_error: 'validation.oldPasswordRequired' })
+      .min(8, 'validation.oldPasswordMin'),
     password: z.string({ required_error: 'validation.passwordRequired' }).min(8, 'validation.passwordMin'),
     password_confirmation: z.string({ required_error: 'validation.passwordConfirmRequired' }),
   })
