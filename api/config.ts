@@ -20,7 +20,11 @@ const configSchema = z
     SMTP_URL: z.string().optional(),
     MAIL_FROM: z.string().default('Back Office <no-reply@backoffice.local>'),
     MEDIA_URL: z.string().default('/storage'),
-    MEDIA_MAX_BYTES: z.coerce.number().int().positive().default(5 * 1024 * 1024),
+    MEDIA_MAX_BYTES: z.coerce
+      .number()
+      .int()
+      .positive()
+      .default(5 * 1024 * 1024),
     PUSHER_APP_ID: z.string().default('back-office'),
     PUSHER_KEY: z.string().default('back-office-key'),
     PUSHER_SECRET: z.string().default('back-office-pusher-secret'),

@@ -10,7 +10,7 @@ const realtime = config.PUSHER_HOST
   ? null
   : createPusherServer({ appId: config.PUSHER_APP_ID, key: config.PUSHER_KEY, secret: config.PUSHER_SECRET });
 const runtime = await startApiRuntime({ config, pusherPort: port });
-const listener = getRequestListener(runtime.app.fetch);
+const listener = getRequestListener(runtime.app.fetch, { overrideGlobalObjects: false });
 
 const server = createServer((req, res) => {
   if (!realtime) return void listener(req, res);

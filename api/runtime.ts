@@ -37,7 +37,8 @@ export async function startApiRuntime({
   seed?: boolean;
 }): Promise<ApiRuntime> {
   const dataDir = resolve(config.DATA_DIR);
-  const handle = database ?? (await openDatabase({ url: config.DATABASE_URL, dataDir: join(dataDir, 'pglite') }));
+  const handle =
+    database ?? (await openDatabase({ url: config.DATABASE_URL, dataDir: join(dataDir, 'pglite') }));
   await migrateDatabase(handle);
   if (seed) await seedIfEmpty({ db: handle.db, now: clock() });
 
@@ -53,7 +54,9 @@ export async function startApiRuntime({
     db: handle.db,
     config,
     clock,
-    mailer: mailer ?? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: join(dataDir, 'mail') }),
+    mailer:
+      mailer ??
+      createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: join(dataDir, 'mail') }),
     throttle: createLoginThrottle({ windowSeconds: config.LOGIN_THROTTLE_WINDOW_SECONDS, clock }),
     signer: createChannelSigner(pusher),
     storageDir: join(dataDir, 'media'),

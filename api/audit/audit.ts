@@ -17,7 +17,9 @@ export function changedFields(before: Row | null, after: Row | null) {
     const was = comparable(before?.[key]);
     const now = comparable(after?.[key]);
     if (JSON.stringify(was) === JSON.stringify(now)) continue;
-    changes[key] = HIDDEN_FIELDS.has(key) ? { before: '[hidden]', after: '[hidden]' } : { before: was ?? null, after: now ?? null };
+    changes[key] = HIDDEN_FIELDS.has(key)
+      ? { before: '[hidden]', after: '[hidden]' }
+      : { before: was ?? null, after: now ?? null };
   }
   return changes;
 }

@@ -15,7 +15,13 @@ export type DatabaseHandle = {
 };
 
 /** `url` postgres://… uses a pg pool; otherwise PGlite persisted under `dataDir` (or in memory when `dataDir` is 'memory://'). */
-export async function openDatabase({ url, dataDir }: { url?: string; dataDir: string }): Promise<DatabaseHandle> {
+export async function openDatabase({
+  url,
+  dataDir,
+}: {
+  url?: string;
+  dataDir: string;
+}): Promise<DatabaseHandle> {
   if (url) {
     const { default: pg } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');

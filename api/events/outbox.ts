@@ -7,10 +7,20 @@ export type EventPublisher = (event: OutboxEvent) => Promise<void>;
 
 /** Queue inside the transaction of the change; the relay publishes after commit, so no event is lost or premature. */
 export async function enqueueEvent(executor: Executor, event: OutboxEvent) {
-  await executor.insert(eventOutbox).values({ channel: event.channel, event: event.event, payload: event.payload });
+  await executor
+    .insert(eventOutbox)
+    .values({ channel: event.channel, event: event.event, payload: event.payload });
 }
 
-export async function relayOutbox({ db, publish, batchSize = 100 }: { db: Database; publish: EventPublisher; batchSize?: number }) {
+export async function relayOutbox({
+  db,
+  publish,
+  batchSize = 100,
+}: {
+  db: Database;
+  publish: EventPublisher;
+  batchSize?: number;
+}) {
   const pending = await db
     .select()
     .from(eventOutbox)
@@ -34,7 +44,15 @@ export async function relayOutbox({ db, publish, batchSize = 100 }: { db: Databa
 }
 
 /** Polls the outbox; `nudge()` relays at once after a write, the interval catches anything a crash left behind. */
-export function startOutboxRelay({ db, publish, intervalMs = 1000 }: { db: Database; publish: EventPublisher; intervalMs?: number }) {
+export function startOutboxRelay({
+  db,
+  publish,
+  intervalMs = 1000,
+}: {
+  db: Database;
+  publish: EventPublisher;
+  intervalMs?: number;
+}) {
   let running: Promise<void> | null = null;
   let again = false;
   function nudge() {

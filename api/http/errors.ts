@@ -45,7 +45,9 @@ export function validationFailed(errors: FieldErrors) {
   const messages = Object.values(errors).flat();
   const rest = messages.length - 1;
   const message =
-    rest > 0 ? `${messages[0]} (and ${rest} more ${rest === 1 ? 'error' : 'errors'})` : (messages[0] ?? 'Invalid.');
+    rest > 0
+      ? `${messages[0]} (and ${rest} more ${rest === 1 ? 'error' : 'errors'})`
+      : (messages[0] ?? 'Invalid.');
   return new ApiError(422, message, errors);
 }
 

@@ -22,30 +22,124 @@ type Operation = {
 };
 
 const operations: Operation[] = [
-  { method: 'post', path: '/oauth/token', summary: 'Password or refresh_token grant', tag: 'auth', body: grantSchema, auth: false },
+  {
+    method: 'post',
+    path: '/oauth/token',
+    summary: 'Password or refresh_token grant',
+    tag: 'auth',
+    body: grantSchema,
+    auth: false,
+  },
   { method: 'get', path: '/api/account', summary: 'The signed-in user', tag: 'account' },
-  { method: 'post', path: '/api/account', summary: 'Update the profile', tag: 'account', body: updateProfileSchema },
+  {
+    method: 'post',
+    path: '/api/account',
+    summary: 'Update the profile',
+    tag: 'account',
+    body: updateProfileSchema,
+  },
   { method: 'post', path: '/api/account/logout', summary: 'Revoke the current tokens', tag: 'account' },
-  { method: 'post', path: '/api/account/change-password', summary: 'Change password', tag: 'account', body: changePasswordSchema },
-  { method: 'post', path: '/api/account/change-brand', summary: 'Switch the current brand', tag: 'account', body: changeBrandSchema },
-  { method: 'post', path: '/api/forgot-password', summary: 'Mail a reset link', tag: 'account', body: forgotPasswordSchema, auth: false },
-  { method: 'post', path: '/api/reset-password', summary: 'Reset the password with a mailed token', tag: 'account', body: resetPasswordSchema, auth: false },
-  { method: 'get', path: '/api/account/notification', summary: 'Notifications, newest first', tag: 'notification', query: pageQuerySchema },
-  { method: 'get', path: '/api/account/notification/read-one/{id}', summary: 'Mark one notification read', tag: 'notification' },
-  { method: 'post', path: '/api/broadcasting/auth', summary: 'Sign a private channel subscription', tag: 'realtime' },
+  {
+    method: 'post',
+    path: '/api/account/change-password',
+    summary: 'Change password',
+    tag: 'account',
+    body: changePasswordSchema,
+  },
+  {
+    method: 'post',
+    path: '/api/account/change-brand',
+    summary: 'Switch the current brand',
+    tag: 'account',
+    body: changeBrandSchema,
+  },
+  {
+    method: 'post',
+    path: '/api/forgot-password',
+    summary: 'Mail a reset link',
+    tag: 'account',
+    body: forgotPasswordSchema,
+    auth: false,
+  },
+  {
+    method: 'post',
+    path: '/api/reset-password',
+    summary: 'Reset the password with a mailed token',
+    tag: 'account',
+    body: resetPasswordSchema,
+    auth: false,
+  },
+  {
+    method: 'get',
+    path: '/api/account/notification',
+    summary: 'Notifications, newest first',
+    tag: 'notification',
+    query: pageQuerySchema,
+  },
+  {
+    method: 'get',
+    path: '/api/account/notification/read-one/{id}',
+    summary: 'Mark one notification read',
+    tag: 'notification',
+  },
+  {
+    method: 'post',
+    path: '/api/broadcasting/auth',
+    summary: 'Sign a private channel subscription',
+    tag: 'realtime',
+  },
   { method: 'get', path: '/api/brand', summary: 'Brands', tag: 'brand', query: listQuerySchema },
   { method: 'get', path: '/api/brand/{brand}', summary: 'A brand with its channels', tag: 'brand' },
-  { method: 'get', path: '/api/select/brand', summary: 'Brand options of the user', tag: 'brand', query: pageQuerySchema },
+  {
+    method: 'get',
+    path: '/api/select/brand',
+    summary: 'Brand options of the user',
+    tag: 'brand',
+    query: pageQuerySchema,
+  },
   { method: 'get', path: '/api/brand/{brand}/channel', summary: 'Channels of a brand', tag: 'brand' },
-  { method: 'get', path: '/api/brand/{brand}/vendor', summary: 'Vendors serving a brand', tag: 'brand', query: listQuerySchema },
+  {
+    method: 'get',
+    path: '/api/brand/{brand}/vendor',
+    summary: 'Vendors serving a brand',
+    tag: 'brand',
+    query: listQuerySchema,
+  },
   { method: 'get', path: '/api/brand/{brand}/vendor/{id}', summary: 'A vendor of a brand', tag: 'brand' },
-  { method: 'get', path: '/api/brand/{brand}/category', summary: 'Categories', tag: 'brand', query: categoryQuerySchema },
-  { method: 'get', path: '/api/brand/{brand}/category/{id}', summary: 'A category with parent and children', tag: 'brand' },
-  { method: 'get', path: '/api/vendor/{vendor}/category', summary: 'Categories of the brands a vendor serves', tag: 'vendor', query: categoryQuerySchema },
-  { method: 'get', path: '/api/vendor/{vendor}/performance', summary: 'SLA, in-stock rate and on-time rate, last 30 days', tag: 'vendor' },
+  {
+    method: 'get',
+    path: '/api/brand/{brand}/category',
+    summary: 'Categories',
+    tag: 'brand',
+    query: categoryQuerySchema,
+  },
+  {
+    method: 'get',
+    path: '/api/brand/{brand}/category/{id}',
+    summary: 'A category with parent and children',
+    tag: 'brand',
+  },
+  {
+    method: 'get',
+    path: '/api/vendor/{vendor}/category',
+    summary: 'Categories of the brands a vendor serves',
+    tag: 'vendor',
+    query: categoryQuerySchema,
+  },
+  {
+    method: 'get',
+    path: '/api/vendor/{vendor}/performance',
+    summary: 'SLA, in-stock rate and on-time rate, last 30 days',
+    tag: 'vendor',
+  },
   { method: 'get', path: '/api/media', summary: 'Uploads', tag: 'media', query: pageQuerySchema },
   { method: 'get', path: '/api/media/{id}', summary: 'One upload', tag: 'media' },
-  { method: 'post', path: '/api/media', summary: 'Upload an image (multipart: file, disk, path)', tag: 'media' },
+  {
+    method: 'post',
+    path: '/api/media',
+    summary: 'Upload an image (multipart: file, disk, path)',
+    tag: 'media',
+  },
 ];
 
 function parametersOf(operation: Operation) {
@@ -55,8 +149,14 @@ function parametersOf(operation: Operation) {
     required: true,
     schema: { type: 'string' },
   }));
-  const querySchema = operation.query ? (zodToJsonSchema(operation.query, { target: 'openApi3' }) as { properties?: Record<string, unknown> }) : undefined;
-  const queryParameters = Object.entries(querySchema?.properties ?? {}).map(([name, schema]) => ({ name, in: 'query', schema }));
+  const querySchema = operation.query
+    ? (zodToJsonSchema(operation.query, { target: 'openApi3' }) as { properties?: Record<string, unknown> })
+    : undefined;
+  const queryParameters = Object.entries(querySchema?.properties ?? {}).map(([name, schema]) => ({
+    name,
+    in: 'query',
+    schema,
+  }));
   return [...pathParameters, ...queryParameters];
 }
 
@@ -70,7 +170,13 @@ export function openApiDocument() {
       security: operation.auth === false ? [] : [{ bearer: [] }],
       parameters: parametersOf(operation),
       ...(operation.body
-        ? { requestBody: { content: { 'application/json': { schema: zodToJsonSchema(operation.body, { target: 'openApi3' }) } } } }
+        ? {
+            requestBody: {
+              content: {
+                'application/json': { schema: zodToJsonSchema(operation.body, { target: 'openApi3' }) },
+              },
+            },
+          }
         : {}),
       responses: {
         200: { description: 'OK' },

@@ -18,7 +18,17 @@ export type PageMeta = {
   to: number | null;
 };
 
-export function pageMeta({ page, perPage, total, count }: { page: number; perPage: number; total: number; count: number }): PageMeta {
+export function pageMeta({
+  page,
+  perPage,
+  total,
+  count,
+}: {
+  page: number;
+  perPage: number;
+  total: number;
+  count: number;
+}): PageMeta {
   const from = count > 0 ? (page - 1) * perPage + 1 : null;
   return {
     current_page: page,
@@ -35,6 +45,10 @@ export function offsetOf(query: { page: number; per_page: number }) {
 }
 
 /** Whitelists a sort column: an unknown `sorted_by` falls back to the default, never reaching SQL. */
-export function sortColumn<K extends string>(allowed: Record<K, unknown>, requested: string | undefined, fallback: K): K {
+export function sortColumn<K extends string>(
+  allowed: Record<K, unknown>,
+  requested: string | undefined,
+  fallback: K,
+): K {
   return requested && Object.hasOwn(allowed, requested) ? (requested as K) : fallback;
 }

@@ -11,7 +11,10 @@ export async function brandIdsOf(executor: Executor, user: AuthUser): Promise<nu
     case ROLE.administrator:
       return 'all';
     case ROLE.keyAccount: {
-      const rows = await executor.select({ id: userBrands.brandId }).from(userBrands).where(eq(userBrands.userId, user.id));
+      const rows = await executor
+        .select({ id: userBrands.brandId })
+        .from(userBrands)
+        .where(eq(userBrands.userId, user.id));
       return rows.map((row) => row.id);
     }
     case ROLE.brand:

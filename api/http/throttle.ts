@@ -8,7 +8,13 @@ export type LoginThrottle = {
   clear(key: string): void;
 };
 
-export function createLoginThrottle({ windowSeconds, clock }: { windowSeconds: number; clock: () => Date }): LoginThrottle {
+export function createLoginThrottle({
+  windowSeconds,
+  clock,
+}: {
+  windowSeconds: number;
+  clock: () => Date;
+}): LoginThrottle {
   const windows = new Map<string, { count: number; resetAt: number }>();
 
   function current(key: string) {

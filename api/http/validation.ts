@@ -12,8 +12,10 @@ function laravelMessage(issue: ZodIssue): string {
   const attribute = attributeName(issue.path);
   switch (issue.code) {
     case 'invalid_type':
-      if (issue.received === 'undefined' || issue.received === 'null') return `The ${attribute} field is required.`;
-      if (issue.expected === 'number' || issue.expected === 'integer') return `The ${attribute} field must be a number.`;
+      if (issue.received === 'undefined' || issue.received === 'null')
+        return `The ${attribute} field is required.`;
+      if (issue.expected === 'number' || issue.expected === 'integer')
+        return `The ${attribute} field must be a number.`;
       if (issue.expected === 'array') return `The ${attribute} field must be an array.`;
       return `The ${attribute} field must be a ${issue.expected}.`;
     case 'invalid_string':
@@ -21,13 +23,15 @@ function laravelMessage(issue: ZodIssue): string {
       return issue.message !== 'Invalid' ? issue.message : `The ${attribute} field format is invalid.`;
     case 'too_small':
       if (issue.type === 'string' && issue.minimum === 1) return `The ${attribute} field is required.`;
-      if (issue.type === 'string') return `The ${attribute} field must be at least ${issue.minimum} characters.`;
+      if (issue.type === 'string')
+        return `The ${attribute} field must be at least ${issue.minimum} characters.`;
       if (issue.type === 'array') return `The ${attribute} field must have at least ${issue.minimum} items.`;
       return `The ${attribute} field must be at least ${issue.minimum}.`;
     case 'too_big':
       if (issue.type === 'string')
         return `The ${attribute} field must not be greater than ${issue.maximum} characters.`;
-      if (issue.type === 'array') return `The ${attribute} field must not have more than ${issue.maximum} items.`;
+      if (issue.type === 'array')
+        return `The ${attribute} field must not have more than ${issue.maximum} items.`;
       return `The ${attribute} field must not be greater than ${issue.maximum}.`;
     case 'invalid_enum_value':
     case 'invalid_literal':

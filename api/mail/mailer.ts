@@ -6,7 +6,15 @@ export type MailMessage = { to: string; subject: string; text: string; html: str
 export type Mailer = { send(message: MailMessage): Promise<void> };
 
 /** SMTP when `smtpUrl` is set; otherwise each message is written as an .eml file under `outboxDir`. */
-export function createMailer({ smtpUrl, from, outboxDir }: { smtpUrl?: string; from: string; outboxDir: string }): Mailer {
+export function createMailer({
+  smtpUrl,
+  from,
+  outboxDir,
+}: {
+  smtpUrl?: string;
+  from: string;
+  outboxDir: string;
+}): Mailer {
   if (smtpUrl) {
     const transport = nodemailer.createTransport(smtpUrl);
     return {

@@ -84,7 +84,11 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
     db: database.db,
     config,
     clock: now,
-    mailer: createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: join(dataDir, 'mail') }),
+    mailer: createMailer({
+      smtpUrl: config.SMTP_URL,
+      from: config.MAIL_FROM,
+      outboxDir: join(dataDir, 'mail'),
+    }),
     throttle: createLoginThrottle({ windowSeconds: config.LOGIN_THROTTLE_WINDOW_SECONDS, clock: now }),
     // Channel signing is local; nothing is ever published through this client, so its port is never dialled.
     signer: createChannelSigner(
@@ -101,12 +105,17 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
   };
   const app = createApiApp(deps);
   const server = await new Promise<Server>((resolve) => {
-    const started = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(started as Server));
+    const started = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () =>
+      resolve(started as Server),
+    );
   });
   const { port } = server.address() as AddressInfo;
   const baseUrl = `http://127.0.0.1:${port}`;
 
-  async function request(path: string, { method, token, json, form, query, headers = {} }: RequestOptions = {}) {
+  async function request(
+    path: string,
+    { method, token, json, form, query, headers = {} }: RequestOptions = {},
+  ) {
     const url = new URL(path, baseUrl);
     for (const [key, value] of Object.entries(query ?? {})) {
       if (value === undefined) continue;
@@ -155,7 +164,9 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
 
   async function close() {
     server.closeAllConnections();
-    await new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
+    await new Promise<void>((resolve, reject) =>
+      server.close((error) => (error ? reject(error) : resolve())),
+    );
     await database.close();
     await rm(dataDir, { recursive: true, force: true });
   }

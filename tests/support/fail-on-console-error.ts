@@ -12,6 +12,8 @@ afterEach(() => {
   const calls = consoleError.mock.calls;
   consoleError.mockRestore();
   if (calls.length > 0) {
-    throw new Error(`console.error was called during the test:\n${calls.map((args) => format(...args)).join('\n')}`);
+    throw new Error(
+      `console.error was called during the test:\n${calls.map((args) => format(...args)).join('\n')}`,
+    );
   }
 });

@@ -28,7 +28,9 @@ export async function onServer<T>(serverUrl: string, work: (client: pg.Client) =
 }
 
 async function dropTemplate(serverUrl: string) {
-  await onServer(serverUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${TEMPLATE_DATABASE} WITH (FORCE)`));
+  await onServer(serverUrl, (client) =>
+    client.query(`DROP DATABASE IF EXISTS ${TEMPLATE_DATABASE} WITH (FORCE)`),
+  );
 }
 
 /** Vitest global setup: migrate once into a template; every test file then clones it, which takes milliseconds. */

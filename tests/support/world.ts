@@ -22,21 +22,32 @@ const ROLE_IDS = { administrator: 1, vendor: 2, brand: 3, keyAccount: 4 } as con
 
 /** Platform staff hold the brand-side permissions; a brand user none of brand.index; a vendor only its settings. */
 const GRANTS: Record<number, string[]> = {
-  [ROLE_IDS.administrator]: ['brand.index', 'brand.store', 'brand.update', 'brand.destroy', 'vendor.index', 'category.index', 'channel.index', 'user.index'],
-  [ROLE_IDS.keyAccount]: ['brand.index', 'brand.store', 'brand.update', 'brand.destroy', 'vendor.index', 'category.index', 'channel.index', 'user.index'],
+  [ROLE_IDS.administrator]: [
+    'brand.index',
+    'brand.store',
+    'brand.update',
+    'brand.destroy',
+    'vendor.index',
+    'category.index',
+    'channel.index',
+    'user.index',
+  ],
+  [ROLE_IDS.keyAccount]: [
+    'brand.index',
+    'brand.store',
+    'brand.update',
+    'brand.destroy',
+    'vendor.index',
+    'category.index',
+    'channel.index',
+    'user.index',
+  ],
   [ROLE_IDS.brand]: ['category.index', 'order.index', 'dashboard.index'],
   [ROLE_IDS.vendor]: ['vendor.user.index'],
 };
 
 export type WorldUserKey =
-  | 'admin'
-  | 'keyAccount'
-  | 'brandA'
-  | 'brandB'
-  | 'vendor1'
-  | 'vendor2'
-  | 'vendor1Special'
-  | 'inactive';
+  'admin' | 'keyAccount' | 'brandA' | 'brandB' | 'vendor1' | 'vendor2' | 'vendor1Special' | 'inactive';
 
 export type WorldUser = { id: number; email: string; name: string; roleId: number };
 
@@ -72,10 +83,15 @@ export async function createWorld(db: Database): Promise<World> {
     .returning({ id: permissions.id, name: permissions.name });
   const permissionId = new Map(permissionRows.map((row) => [row.name, row.id]));
   for (const [roleId, granted] of Object.entries(GRANTS)) {
-    const [gate] = await db.insert(gateSettings).values({ roleId: Number(roleId) }).returning({ id: gateSettings.id });
+    const [gate] = await db
+      .insert(gateSettings)
+      .values({ roleId: Number(roleId) })
+      .returning({ id: gateSettings.id });
     await db
       .insert(gateSettingPermissions)
-      .values(granted.map((name) => ({ gateSettingId: gate.id, permissionId: permissionId.get(name) as number })));
+      .values(
+        granted.map((name) => ({ gateSettingId: gate.id, permissionId: permissionId.get(name) as number })),
+      );
   }
 
   await db.insert(channels).values([
@@ -113,8 +129,15 @@ export async function createWorld(db: Database): Promise<World> {
     { vendorId: v3.id, brandId: brandB.id },
   ]);
 
-  async function categoryFamily(brandId: number, parentName: string, childNames: [string, string]): Promise<CategoryFamily> {
-    const [parent] = await db.insert(categories).values({ brandId, name: parentName }).returning({ id: categories.id });
+  async function categoryFamily(
+    brandId: number,
+    parentName: string,
+    childNames: [string, string],
+  ): Promise<CategoryFamily> {
+    const [parent] = await db
+      .insert(categories)
+      .values({ brandId, name: parentName })
+      .returning({ id: categories.id });
     const children = await db
       .insert(categories)
       .values(childNames.map((name) => ({ brandId, name, parentId: parent.id })))
@@ -126,12 +149,44 @@ export async function createWorld(db: Database): Promise<World> {
 
   const passwordHash = await hashPassword(WORLD_PASSWORD);
   const seeds: Record<WorldUserKey, Omit<typeof users.$inferInsert, 'passwordHash'>> = {
-    admin: { name: 'Admin Satu', email: 'admin@world.test', roleId: ROLE_IDS.administrator, currentBrandId: brandA.id },
-    keyAccount: { name: 'Key Account Satu', email: 'keyaccount@world.test', roleId: ROLE_IDS.keyAccount, currentBrandId: brandA.id },
-    brandA: { name: 'Brand A User', email: 'brand.a@world.test', roleId: ROLE_IDS.brand, brandId: brandA.id, currentBrandId: brandA.id },
-    brandB: { name: 'Brand B User', email: 'brand.b@world.test', roleId: ROLE_IDS.brand, brandId: brandB.id, currentBrandId: brandB.id },
-    vendor1: { name: 'Vendor Satu User', email: 'vendor1@world.test', roleId: ROLE_IDS.vendor, vendorId: v1.id },
-    vendor2: { name: 'Vendor Dua User', email: 'vendor2@world.test', roleId: ROLE_IDS.vendor, vendorId: v2.id },
+    admin: {
+      name: 'Admin Satu',
+      email: 'admin@world.test',
+      roleId: ROLE_IDS.administrator,
+      currentBrandId: brandA.id,
+    },
+    keyAccount: {
+      name: 'Key Account Satu',
+      email: 'keyaccount@world.test',
+      roleId: ROLE_IDS.keyAccount,
+      currentBrandId: brandA.id,
+    },
+    brandA: {
+      name: 'Brand A User',
+      email: 'brand.a@world.test',
+      roleId: ROLE_IDS.brand,
+      brandId: brandA.id,
+      currentBrandId: brandA.id,
+    },
+    brandB: {
+      name: 'Brand B User',
+      email: 'brand.b@world.test',
+      roleId: ROLE_IDS.brand,
+      brandId: brandB.id,
+      currentBrandId: brandB.id,
+    },
+    vendor1: {
+      name: 'Vendor Satu User',
+      email: 'vendor1@world.test',
+      roleId: ROLE_IDS.vendor,
+      vendorId: v1.id,
+    },
+    vendor2: {
+      name: 'Vendor Dua User',
+      email: 'vendor2@world.test',
+      roleId: ROLE_IDS.vendor,
+      vendorId: v2.id,
+    },
     vendor1Special: {
       name: 'Vendor Satu Special',
       email: 'vendor1.special@world.test',
@@ -139,7 +194,13 @@ export async function createWorld(db: Database): Promise<World> {
       vendorId: v1.id,
       isSpecialAccount: true,
     },
-    inactive: { name: 'Tidak Aktif', email: 'inactive@world.test', roleId: ROLE_IDS.brand, brandId: brandA.id, isActive: false },
+    inactive: {
+      name: 'Tidak Aktif',
+      email: 'inactive@world.test',
+      roleId: ROLE_IDS.brand,
+      brandId: brandA.id,
+      isActive: false,
+    },
   };
   const keys = Object.keys(seeds) as WorldUserKey[];
   const rows = await db
@@ -147,10 +208,9 @@ export async function createWorld(db: Database): Promise<World> {
     .values(keys.map((key, index) => ({ ...seeds[key], passwordHash, mobilePhone: `08120000000${index}` })))
     .returning({ id: users.id, email: users.email, name: users.name, roleId: users.roleId });
   const byEmail = new Map(rows.map((row) => [row.email, row]));
-  const worldUsers = Object.fromEntries(keys.map((key) => [key, byEmail.get(seeds[key].email) as WorldUser])) as Record<
-    WorldUserKey,
-    WorldUser
-  >;
+  const worldUsers = Object.fromEntries(
+    keys.map((key) => [key, byEmail.get(seeds[key].email) as WorldUser]),
+  ) as Record<WorldUserKey, WorldUser>;
   await db.insert(userBrands).values({ userId: worldUsers.keyAccount.id, brandId: brandA.id });
 
   return {

@@ -12,7 +12,9 @@ function issuesOf(schema: z.ZodTypeAny, input: unknown) {
 describe('toFieldErrors', () => {
   it('words a missing field the way Laravel does', () => {
     const schema = z.object({ old_password: z.string() });
-    expect(toFieldErrors(issuesOf(schema, {}))).toEqual({ old_password: ['The old password field is required.'] });
+    expect(toFieldErrors(issuesOf(schema, {}))).toEqual({
+      old_password: ['The old password field is required.'],
+    });
   });
 
   it('keys nested errors with dotted Laravel paths and names the attribute by its last field', () => {
@@ -28,7 +30,9 @@ describe('toFieldErrors', () => {
       email: z.string().email(),
       order_by: z.enum(['asc', 'desc']),
     });
-    expect(toFieldErrors(issuesOf(schema, { password: 'short', email: 'nope', order_by: 'sideways' }))).toEqual({
+    expect(
+      toFieldErrors(issuesOf(schema, { password: 'short', email: 'nope', order_by: 'sideways' })),
+    ).toEqual({
       password: ['The password field must be at least 8 characters.'],
       email: ['The email field must be a valid email address.'],
       order_by: ['The selected order by is invalid.'],
@@ -61,14 +65,20 @@ describe('validationFailed', () => {
   });
 
   it('adds "(and 1 more error)" when there are two errors', () => {
-    const error = validationFailed({ email: ['The email field is required.'], password: ['The password field is required.'] });
+    const error = validationFailed({
+      email: ['The email field is required.'],
+      password: ['The password field is required.'],
+    });
     expect(error.message).toBe('The email field is required. (and 1 more error)');
   });
 
   it('counts every message, across fields and within one field, in "(and N more errors)"', () => {
     const error = validationFailed({
       name: ['The name field is required.'],
-      password: ['The password field must be at least 8 characters.', 'The password field confirmation does not match.'],
+      password: [
+        'The password field must be at least 8 characters.',
+        'The password field confirmation does not match.',
+      ],
       mobile_phone: ['The mobile phone field is required.'],
     });
     expect(error.message).toBe('The name field is required. (and 3 more errors)');

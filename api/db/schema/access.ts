@@ -126,7 +126,10 @@ export const accessTokens = pgTable(
     revokedAt: nullableTimestamp('revoked_at'),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('access_tokens_hash_unique').on(t.tokenHash), index('access_tokens_user_idx').on(t.userId)],
+  (t) => [
+    uniqueIndex('access_tokens_hash_unique').on(t.tokenHash),
+    index('access_tokens_user_idx').on(t.userId),
+  ],
 );
 
 export const refreshTokens = pgTable(
@@ -192,11 +195,17 @@ export const auditLogs = pgTable(
     action: text('action').notNull(),
     entity: text('entity').notNull(),
     entityId: text('entity_id'),
-    changes: jsonb('changes').$type<Record<string, { before: unknown; after: unknown }>>().notNull().default({}),
+    changes: jsonb('changes')
+      .$type<Record<string, { before: unknown; after: unknown }>>()
+      .notNull()
+      .default({}),
     ip: text('ip'),
     createdAt: createdAt(),
   },
-  (t) => [index('audit_logs_entity_idx').on(t.entity, t.entityId), index('audit_logs_actor_idx').on(t.actorId)],
+  (t) => [
+    index('audit_logs_entity_idx').on(t.entity, t.entityId),
+    index('audit_logs_actor_idx').on(t.actorId),
+  ],
 );
 
 export const eventOutbox = pgTable(
@@ -209,5 +218,9 @@ export const eventOutbox = pgTable(
     createdAt: createdAt(),
     publishedAt: nullableTimestamp('published_at'),
   },
-  (t) => [index('event_outbox_unpublished_idx').on(t.id).where(sql`published_at is null`)],
+  (t) => [
+    index('event_outbox_unpublished_idx')
+      .on(t.id)
+      .where(sql`published_at is null`),
+  ],
 );

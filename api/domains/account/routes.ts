@@ -9,7 +9,15 @@ import {
   resetPasswordSchema,
   updateProfileSchema,
 } from './schema';
-import { changeBrand, changePassword, forgotPassword, getAccount, logout, resetPassword, updateProfile } from './service';
+import {
+  changeBrand,
+  changePassword,
+  forgotPassword,
+  getAccount,
+  logout,
+  resetPassword,
+  updateProfile,
+} from './service';
 
 export const publicAccountRoutes = new Hono<ApiEnv>()
   .post('/forgot-password', async (c) => {

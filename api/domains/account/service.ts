@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, count, eq, gt, isNull } from 'drizzle-orm';
+import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { brands, media, notifications, passwordResets, roles, users, vendors } from '../../db/schema';
 import { recordAudit } from '../../audit/audit';
@@ -63,8 +63,12 @@ export async function updateProfile(
 ) {
   await deps.db.transaction(async (tx) => {
     const [before] = await tx.select().from(users).where(eq(users.id, user.id)).for('update');
-    if (input.photo_id) {
-      const [photo] = await tx.select({ id: media.id }).from(media).where(eq(media.id, input.photo_id));
+    // A new picture must be the user's own upload: media of others are not theirs to see or to show.
+    if (input.photo_id && input.photo_id !== before.photoId) {
+      const [photo] = await tx
+        .select({ id: media.id })
+        .from(media)
+        .where(and(eq(media.id, input.photo_id), eq(media.createdBy, user.id)));
       if (!photo) throw validationFailed({ photo_id: ['The selected photo id is invalid.'] });
     }
     const [after] = await tx
@@ -77,7 +81,15 @@ export async function updateProfile(
       })
       .where(eq(users.id, user.id))
       .returning();
-    await recordAudit(tx, { actorId: user.id, action: 'account.update', entity: 'user', entityId: user.id, before, after, ip });
+    await recordAudit(tx, {
+      actorId: user.id,
+      action: 'account.update',
+      entity: 'user',
+      entityId: user.id,
+      before,
+      after,
+      ip,
+    });
   });
 }
 
@@ -110,7 +122,12 @@ export async function changePassword(
   });
 }
 
-export async function changeBrand(deps: ApiDeps, user: AuthUser, input: z.infer<typeof changeBrandSchema>, ip: string) {
+export async function changeBrand(
+  deps: ApiDeps,
+  user: AuthUser,
+  input: z.infer<typeof changeBrandSchema>,
+  ip: string,
+) {
   const allowed = await brandIdsOf(deps.db, user);
   const [brand] = await deps.db
     .select({ id: brands.id })
@@ -127,7 +144,15 @@ export async function changeBrand(deps: ApiDeps, user: AuthUser, input: z.infer<
       .set({ currentBrandId: input.brand_id, updatedAt: deps.clock() })
       .where(eq(users.id, user.id))
       .returning();
-    await recordAudit(tx, { actorId: user.id, action: 'account.change_brand', entity: 'user', entityId: user.id, before, after, ip });
+    await recordAudit(tx, {
+      actorId: user.id,
+      action: 'account.change_brand',
+      entity: 'user',
+      entityId: user.id,
+      before,
+      after,
+      ip,
+    });
   });
 }
 
@@ -143,7 +168,8 @@ function resetPageUrl(deps: ApiDeps, requested: string | undefined) {
   const fallback = new URL('/auth/reset-password', deps.config.APP_URL);
   if (!requested) return fallback;
   const url = new URL(requested);
-  if (url.origin !== fallback.origin) throw validationFailed({ url: ['The url field must point to this application.'] });
+  if (url.origin !== fallback.origin)
+    throw validationFailed({ url: ['The url field must point to this application.'] });
   return url;
 }
 
@@ -153,7 +179,9 @@ export async function forgotPassword(deps: ApiDeps, input: z.infer<typeof forgot
   const [user] = await deps.db
     .select({ id: users.id, name: users.name, email: users.email })
     .from(users)
-    .where(and(eq(users.email, input.email), isNull(users.deletedAt), eq(users.isActive, true)));
+    .where(
+      and(sql`lower(${users.email}) = ${input.email}`, isNull(users.deletedAt), eq(users.isActive, true)),
+    );
   if (!user) return;
   const token = randomBytes(32).toString('hex');
   const now = deps.clock();
@@ -161,16 +189,22 @@ export async function forgotPassword(deps: ApiDeps, input: z.infer<typeof forgot
     await tx
       .update(passwordResets)
       .set({ usedAt: now })
-      .where(and(eq(passwordResets.email, user.email), isNull(passwordResets.usedAt)));
+      .where(and(eq(passwordResets.email, user.email.toLowerCase()), isNull(passwordResets.usedAt)));
     const [reset] = await tx
       .insert(passwordResets)
       .values({
-        email: user.email,
+        email: user.email.toLowerCase(),
         tokenHash: hashToken(token),
         expiresAt: new Date(now.getTime() + deps.config.PASSWORD_RESET_TTL_MINUTES * 60_000),
       })
       .returning({ id: passwordResets.id });
-    await recordAudit(tx, { actorId: user.id, action: 'auth.password_reset_requested', entity: 'password_reset', entityId: reset.id, ip });
+    await recordAudit(tx, {
+      actorId: user.id,
+      action: 'auth.password_reset_requested',
+      entity: 'password_reset',
+      entityId: reset.id,
+      ip,
+    });
   });
   page.searchParams.set('token', token);
   page.searchParams.set('email', user.email);
@@ -204,11 +238,25 @@ export async function resetPassword(deps: ApiDeps, input: z.infer<typeof resetPa
       )
       .returning({ id: passwordResets.id });
     if (!reset) throw validationFailed({ email: ['This password reset token is invalid.'] });
-    const [before] = await tx.select().from(users).where(eq(users.email, input.email));
+    const [before] = await tx
+      .select()
+      .from(users)
+      .where(sql`lower(${users.email}) = ${input.email}`);
     if (!before) throw validationFailed({ email: ['This password reset token is invalid.'] });
-    const [after] = await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, before.id)).returning();
+    const [after] = await tx
+      .update(users)
+      .set({ passwordHash, updatedAt: now })
+      .where(eq(users.id, before.id))
+      .returning();
     await revokeAllTokensOf(tx, before.id, now);
-    await recordAudit(tx, { actorId: before.id, action: 'auth.password_reset', entity: 'user', entityId: before.id, before, after, ip });
+    await recordAudit(tx, {
+      actorId: before.id,
+      action: 'auth.password_reset',
+      entity: 'user',
+      entityId: before.id,
+      before,
+      after,
+      ip,
+    });
   });
 }
-

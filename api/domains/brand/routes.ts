@@ -46,7 +46,9 @@ export const brandRoutes = new Hono<ApiEnv>()
   })
   .get('/:brand/category', async (c) => {
     const brand = await resolveBrand(c.var.deps.db, c.var.user, parseId(c.req.param('brand')));
-    return c.json(await listCategories(c.var.deps.db, [brand.id], validate(categoryQuerySchema, readQuery(c))));
+    return c.json(
+      await listCategories(c.var.deps.db, [brand.id], validate(categoryQuerySchema, readQuery(c))),
+    );
   })
   .get('/:brand/category/:id', async (c) => {
     const brand = await resolveBrand(c.var.deps.db, c.var.user, parseId(c.req.param('brand')));

@@ -16,7 +16,10 @@ export const selectRoutes = new Hono<ApiEnv>().use(requireAuth).get('/brand', as
   const query = validate(pageQuerySchema, readQuery(c));
   let allowed = await brandIdsOf(db, user);
   if (user.roleId === ROLE.vendor && user.vendorId) {
-    const served = await db.select({ id: vendorBrands.brandId }).from(vendorBrands).where(eq(vendorBrands.vendorId, user.vendorId));
+    const served = await db
+      .select({ id: vendorBrands.brandId })
+      .from(vendorBrands)
+      .where(eq(vendorBrands.vendorId, user.vendorId));
     allowed = served.map((row) => row.id);
   }
   const filters: SQL[] = [isNull(brands.deletedAt)];
@@ -33,5 +36,8 @@ export const selectRoutes = new Hono<ApiEnv>().use(requireAuth).get('/brand', as
       .offset(offsetOf(query)),
     db.select({ total: count() }).from(brands).where(where),
   ]);
-  return c.json({ data: rows, meta: pageMeta({ page: query.page, perPage: query.per_page, total, count: rows.length }) });
+  return c.json({
+    data: rows,
+    meta: pageMeta({ page: query.page, perPage: query.per_page, total, count: rows.length }),
+  });
 });

@@ -16,7 +16,10 @@ async function paged<T>(
   total: () => Promise<number>,
 ) {
   const [data, totalCount] = await Promise.all([rows(query.per_page, offsetOf(query)), total()]);
-  return { data, meta: pageMeta({ page: query.page, perPage: query.per_page, total: totalCount, count: data.length }) };
+  return {
+    data,
+    meta: pageMeta({ page: query.page, perPage: query.per_page, total: totalCount, count: data.length }),
+  };
 }
 
 export async function listBrands(db: Database, user: AuthUser, query: ListQuery) {
@@ -25,7 +28,12 @@ export async function listBrands(db: Database, user: AuthUser, query: ListQuery)
   if (allowed !== 'all') filters.push(inArray(brands.id, allowed.length ? allowed : [0]));
   if (query.search) filters.push(ilike(brands.name, containsPattern(query.search)));
   const where = and(...filters);
-  const columns = { name: brands.name, created_at: brands.createdAt, updated_at: brands.updatedAt, id: brands.id };
+  const columns = {
+    name: brands.name,
+    created_at: brands.createdAt,
+    updated_at: brands.updatedAt,
+    id: brands.id,
+  };
   const sort = columns[sortColumn(columns, query.sorted_by, 'name')];
   return paged(
     query,
@@ -126,17 +134,24 @@ export async function listCategories(
   function build(row: (typeof all)[number], depth: number): SerializedCategory {
     const item = serializeCategory(row, byId);
     if (withChildren && depth < 5) {
-      item.children = all.filter((child) => child.parentId === row.id).map((child) => build(child, depth + 1));
+      item.children = all
+        .filter((child) => child.parentId === row.id)
+        .map((child) => build(child, depth + 1));
     }
     return item;
   }
   const search = query.search?.toLowerCase();
   const matching = all.filter(
-    (row) => (query.only !== 'parent' || row.parentId === null) && (!search || row.name.toLowerCase().includes(search)),
+    (row) =>
+      (query.only !== 'parent' || row.parentId === null) &&
+      (!search || row.name.toLowerCase().includes(search)),
   );
   const offset = offsetOf(query);
   const page = matching.slice(offset, offset + query.per_page).map((row) => build(row, 0));
-  return { data: page, meta: pageMeta({ page: query.page, perPage: query.per_page, total: matching.length, count: page.length }) };
+  return {
+    data: page,
+    meta: pageMeta({ page: query.page, perPage: query.per_page, total: matching.length, count: page.length }),
+  };
 }
 
 export async function findCategory(db: Database, brandIds: number[], id: number) {

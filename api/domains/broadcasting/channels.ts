@@ -1,7 +1,7 @@
 import type { Database } from '../../db/client';
 import type { AuthUser } from '../../http/context';
-import { ApiError } from '../../http/errors';
-import { brandIdsOf, resolveVendor } from '../../http/tenancy';
+import { brandIdsOf } from '../../http/tenancy';
+import { ROLE } from '../access/roles';
 
 const USER_CHANNEL = /^private-App\.Models\.User\.(\d+)$/;
 const BRAND_CHANNEL = /^private-brand\.(\d+)\.(order-status|invoice-status)$/;
@@ -16,15 +16,13 @@ export async function mayListen(db: Database, user: AuthUser, channel: string): 
     const allowed = await brandIdsOf(db, user);
     return allowed === 'all' || allowed.includes(Number(brandMatch[1]));
   }
+  // A vendor's channel carries its orders of every brand it serves, so brand-side users (who may see only
+  // some of those brands) listen on their brand channels instead; only the vendor's users and administrators hear it.
   const vendorMatch = VENDOR_CHANNEL.exec(channel);
   if (vendorMatch) {
-    try {
-      await resolveVendor(db, user, Number(vendorMatch[1]));
-      return true;
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 404) return false;
-      throw error;
-    }
+    const vendorId = Number(vendorMatch[1]);
+    if (user.roleId === ROLE.vendor) return user.vendorId === vendorId;
+    return user.roleId === ROLE.administrator;
   }
   return false;
 }

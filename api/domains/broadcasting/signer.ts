@@ -1,7 +1,14 @@
 import Pusher from 'pusher';
 
 export type ChannelSigner = { authorize(socketId: string, channel: string): { auth: string } };
-export type PusherConnection = { appId: string; key: string; secret: string; host?: string; port?: number; useTLS: boolean };
+export type PusherConnection = {
+  appId: string;
+  key: string;
+  secret: string;
+  host?: string;
+  port?: number;
+  useTLS: boolean;
+};
 
 export function createPusherClient(connection: PusherConnection) {
   return new Pusher({

@@ -17,8 +17,12 @@ const uploadSchema = z.object({
 
 export const mediaRoutes = new Hono<ApiEnv>()
   .use(requireAuth)
-  .get('/', async (c) => c.json(await listMedia(c.var.deps, c.var.user, validate(pageQuerySchema, readQuery(c)))))
-  .get('/:id', async (c) => c.json({ data: await findMedia(c.var.deps, c.var.user, parseId(c.req.param('id'))) }))
+  .get('/', async (c) =>
+    c.json(await listMedia(c.var.deps, c.var.user, validate(pageQuerySchema, readQuery(c)))),
+  )
+  .get('/:id', async (c) =>
+    c.json({ data: await findMedia(c.var.deps, c.var.user, parseId(c.req.param('id'))) }),
+  )
   .post(
     '/',
     bodyLimit({
@@ -29,6 +33,12 @@ export const mediaRoutes = new Hono<ApiEnv>()
     }),
     async (c) => {
       const input = validate(uploadSchema, await readBody(c));
-      return c.json({ message: 'Data berhasil dibuat', data: await storeUpload(c.var.deps, c.var.user, input.file, c.var.clientIp) }, 201);
+      return c.json(
+        {
+          message: 'Data berhasil dibuat',
+          data: await storeUpload(c.var.deps, c.var.user, input.file, c.var.clientIp),
+        },
+        201,
+      );
     },
   );

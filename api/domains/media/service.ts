@@ -14,7 +14,11 @@ import { sniffImage } from './sniff';
 export async function storeUpload(deps: ApiDeps, user: AuthUser, file: File, ip: string) {
   if (file.size === 0) throw validationFailed({ file: ['The file field is required.'] });
   if (file.size > deps.config.MEDIA_MAX_BYTES) {
-    throw validationFailed({ file: [`The file field must not be greater than ${Math.floor(deps.config.MEDIA_MAX_BYTES / 1024)} kilobytes.`] });
+    throw validationFailed({
+      file: [
+        `The file field must not be greater than ${Math.floor(deps.config.MEDIA_MAX_BYTES / 1024)} kilobytes.`,
+      ],
+    });
   }
   const bytes = new Uint8Array(await file.arrayBuffer());
   const type = sniffImage(bytes.subarray(0, 16));
@@ -40,7 +44,14 @@ export async function storeUpload(deps: ApiDeps, user: AuthUser, file: File, ip:
         createdBy: user.id,
       })
       .returning();
-    await recordAudit(tx, { actorId: user.id, action: 'media.store', entity: 'media', entityId: row.id, after: row, ip });
+    await recordAudit(tx, {
+      actorId: user.id,
+      action: 'media.store',
+      entity: 'media',
+      entityId: row.id,
+      after: row,
+      ip,
+    });
     return serializeMedia(row, deps.config.MEDIA_URL);
   });
 }
@@ -53,7 +64,13 @@ function ownership(user: AuthUser) {
 export async function listMedia(deps: ApiDeps, user: AuthUser, query: { page: number; per_page: number }) {
   const where = ownership(user);
   const [rows, [{ total }]] = await Promise.all([
-    deps.db.select().from(media).where(where).orderBy(desc(media.id)).limit(query.per_page).offset(offsetOf(query)),
+    deps.db
+      .select()
+      .from(media)
+      .where(where)
+      .orderBy(desc(media.id))
+      .limit(query.per_page)
+      .offset(offsetOf(query)),
     deps.db.select({ total: count() }).from(media).where(where),
   ]);
   return {
@@ -63,7 +80,10 @@ export async function listMedia(deps: ApiDeps, user: AuthUser, query: { page: nu
 }
 
 export async function findMedia(deps: ApiDeps, user: AuthUser, id: number) {
-  const [row] = await deps.db.select().from(media).where(and(eq(media.id, id), ownership(user)));
+  const [row] = await deps.db
+    .select()
+    .from(media)
+    .where(and(eq(media.id, id), ownership(user)));
   if (!row) throw notFound();
   return serializeMedia(row, deps.config.MEDIA_URL);
 }

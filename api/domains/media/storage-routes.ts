@@ -6,12 +6,26 @@ import { Hono } from 'hono';
 import type { ApiEnv } from '../../http/context';
 import { notFound } from '../../http/errors';
 
-const TYPES: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp' };
+const TYPES: Record<string, string> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
+};
+
+/** A malformed escape (`%E0%A4%A`, `%ff`) names no stored file. */
+function decodedPath(path: string) {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    throw notFound();
+  }
+}
 
 /** Public files under the storage directory; only the image types uploads can produce are served. */
 export const storageRoutes = new Hono<ApiEnv>().get('/*', async (c) => {
   const root = resolve(c.var.deps.storageDir);
-  const relative = normalize(decodeURIComponent(c.req.path.replace(/^\/storage\//, '')));
+  const relative = normalize(decodedPath(c.req.path.replace(/^\/storage\//, '')));
   const file = resolve(root, relative);
   const extension = file.split('.').pop() ?? '';
   if (!file.startsWith(root + sep) || !TYPES[extension]) throw notFound();

@@ -16,4 +16,6 @@ export const notificationRoutes = new Hono<ApiEnv>()
     const query = validate(listQuerySchema, readQuery(c));
     return c.json(await listNotifications(c.var.deps, c.var.user, query));
   })
-  .get('/read-one/:id', async (c) => c.json({ data: await readNotification(c.var.deps, c.var.user, c.req.param('id')) }));
+  .get('/read-one/:id', async (c) =>
+    c.json({ data: await readNotification(c.var.deps, c.var.user, c.req.param('id')) }),
+  );

@@ -16,7 +16,11 @@ export function serializeNotification(row: typeof notifications.$inferSelect) {
   };
 }
 
-export async function listNotifications(deps: ApiDeps, user: AuthUser, query: { page: number; per_page: number }) {
+export async function listNotifications(
+  deps: ApiDeps,
+  user: AuthUser,
+  query: { page: number; per_page: number },
+) {
   const where = eq(notifications.userId, user.id);
   const [rows, [{ total }]] = await Promise.all([
     deps.db
@@ -35,7 +39,7 @@ export async function listNotifications(deps: ApiDeps, user: AuthUser, query: { 
 }
 
 export async function readNotification(deps: ApiDeps, user: AuthUser, id: string) {
-  if (!/^[0-9a-f-]{36}$/i.test(id)) throw notFound();
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) throw notFound();
   const [row] = await deps.db
     .select()
     .from(notifications)

@@ -11,7 +11,12 @@ export const oauthRoutes = new Hono<ApiEnv>().post('/token', async (c) => {
   const ip = c.var.clientIp;
   const tokens =
     input.grant_type === 'password'
-      ? await passwordGrant(deps, { username: input.username, password: input.password, clientId: input.client_id, ip })
+      ? await passwordGrant(deps, {
+          username: input.username,
+          password: input.password,
+          clientId: input.client_id,
+          ip,
+        })
       : await refreshGrant(deps, { refreshToken: input.refresh_token, clientId: input.client_id, ip });
   c.header('Cache-Control', 'no-store');
   return c.json(tokens);

@@ -18,19 +18,32 @@ function sameSecret(given: string, expected: string) {
 }
 
 export function checkClient(deps: ApiDeps, clientId: string, clientSecret: string) {
-  if (clientId !== deps.config.OAUTH_CLIENT_ID || !sameSecret(clientSecret, deps.config.OAUTH_CLIENT_SECRET)) {
+  if (
+    clientId !== deps.config.OAUTH_CLIENT_ID ||
+    !sameSecret(clientSecret, deps.config.OAUTH_CLIENT_SECRET)
+  ) {
     throw new ApiError(401, 'Client authentication failed');
   }
 }
 
-async function issueTokens(executor: Executor, deps: ApiDeps, userId: number, clientId: string): Promise<TokenResponse> {
+async function issueTokens(
+  executor: Executor,
+  deps: ApiDeps,
+  userId: number,
+  clientId: string,
+): Promise<TokenResponse> {
   const now = deps.clock();
   const accessToken = newSecretToken();
   const refreshToken = newSecretToken();
   const ttl = deps.config.ACCESS_TOKEN_TTL_SECONDS;
   const [access] = await executor
     .insert(accessTokens)
-    .values({ userId, clientId, tokenHash: hashToken(accessToken), expiresAt: new Date(now.getTime() + ttl * 1000) })
+    .values({
+      userId,
+      clientId,
+      tokenHash: hashToken(accessToken),
+      expiresAt: new Date(now.getTime() + ttl * 1000),
+    })
     .returning({ id: accessTokens.id });
   await executor.insert(refreshTokens).values({
     accessTokenId: access.id,
@@ -46,13 +59,18 @@ export async function passwordGrant(
 ): Promise<TokenResponse> {
   const { config, throttle } = deps;
   const keys = [`login:${input.username}|${input.ip}`, `login-ip:${input.ip}`];
-  const wait = throttle.retryAfter(keys, [config.LOGIN_MAX_ATTEMPTS_PER_EMAIL, config.LOGIN_MAX_ATTEMPTS_PER_IP]);
+  const wait = throttle.retryAfter(keys, [
+    config.LOGIN_MAX_ATTEMPTS_PER_EMAIL,
+    config.LOGIN_MAX_ATTEMPTS_PER_IP,
+  ]);
   if (wait > 0) throw tooManyRequests(wait);
 
   const [user] = await deps.db
     .select()
     .from(users)
-    .where(and(sql`lower(${users.email}) = ${input.username}`, isNull(users.deletedAt), eq(users.isActive, true)))
+    .where(
+      and(sql`lower(${users.email}) = ${input.username}`, isNull(users.deletedAt), eq(users.isActive, true)),
+    )
     .limit(1);
   const valid = user ? await verifyPassword(user.passwordHash, input.password) : false;
   if (!user || !valid) {
@@ -70,7 +88,13 @@ export async function passwordGrant(
   throttle.clear(keys[0]);
   return deps.db.transaction(async (tx) => {
     const tokens = await issueTokens(tx, deps, user.id, input.clientId);
-    await recordAudit(tx, { actorId: user.id, action: 'auth.login', entity: 'user', entityId: user.id, ip: input.ip });
+    await recordAudit(tx, {
+      actorId: user.id,
+      action: 'auth.login',
+      entity: 'user',
+      entityId: user.id,
+      ip: input.ip,
+    });
     return tokens;
   });
 }
@@ -105,7 +129,13 @@ export async function refreshGrant(
       .where(and(eq(users.id, access.userId), eq(users.isActive, true), isNull(users.deletedAt)));
     if (!user) throw new ApiError(401, 'The refresh token is invalid.');
     const tokens = await issueTokens(tx, deps, user.id, input.clientId);
-    await recordAudit(tx, { actorId: user.id, action: 'auth.refresh', entity: 'user', entityId: user.id, ip: input.ip });
+    await recordAudit(tx, {
+      actorId: user.id,
+      action: 'auth.refresh',
+      entity: 'user',
+      entityId: user.id,
+      ip: input.ip,
+    });
     return tokens;
   });
 }

@@ -21,7 +21,9 @@ export async function vendorPerformance(db: Database, vendorId: number, now: Dat
       total: sql<string>`count(*)`,
     })
     .from(orders)
-    .where(and(eq(orders.vendorId, vendorId), gte(orders.createdAt, since), isNotNull(orders.readyToDeliverAt)));
+    .where(
+      and(eq(orders.vendorId, vendorId), gte(orders.createdAt, since), isNotNull(orders.readyToDeliverAt)),
+    );
   const [stock] = await db
     .select({
       inStock: sql<string>`count(*) filter (where ${stockDailySnapshots.available} > 0)`,

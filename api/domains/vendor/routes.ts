@@ -10,7 +10,10 @@ import { categoryQuerySchema } from '../brand/routes';
 import { findCategory, listCategories } from '../brand/service';
 import { vendorPerformance } from './performance';
 
-/** The brands served by the vendor whose data the caller may see: a vendor's own users see them all, anyone else only their own brands. */
+/**
+ * The brands served by the vendor whose data the caller may see: the vendor's own users see them all, anyone else
+ * only those among their own brands (a vendor serving brands A and B must not show a brand A user brand B's data).
+ */
 async function servedBrandIds(c: { var: ApiEnv['Variables'] }, vendorId: number) {
   const rows = await c.var.deps.db
     .select({ id: vendorBrands.brandId })
