@@ -1,6 +1,8 @@
 import { Hono } from 'hono';
 import { accountRoutes, publicAccountRoutes } from '../domains/account/routes';
 import { brandRoutes } from '../domains/brand/routes';
+import { brandWidgetRoutes, vendorWidgetRoutes } from '../domains/dashboard/routes';
+import { brandOrderRoutes, vendorOrderRoutes } from '../domains/order/routes';
 import { selectRoutes } from '../domains/brand/select-routes';
 import { broadcastingRoutes } from '../domains/broadcasting/routes';
 import { mediaRoutes } from '../domains/media/routes';
@@ -25,7 +27,11 @@ export function createApiApp(deps: ApiDeps) {
   app.route('/api/account/notification', notificationRoutes);
   app.route('/api/account', accountRoutes);
   app.route('/api/brand', brandRoutes);
+  app.route('/api/brand', brandOrderRoutes);
+  app.route('/api/brand', brandWidgetRoutes);
   app.route('/api/vendor', vendorRoutes);
+  app.route('/api/vendor', vendorOrderRoutes);
+  app.route('/api/vendor', vendorWidgetRoutes);
   app.route('/api/select', selectRoutes);
   app.route('/api/media', mediaRoutes);
   app.route('/api/broadcasting', broadcastingRoutes);

@@ -1,4 +1,3 @@
-import type { ZodTypeAny } from 'zod';
 import { zodToJsonSchema } from 'zod-to-json-schema';
 import {
   changeBrandSchema,
@@ -10,16 +9,9 @@ import {
 import { grantSchema } from '../domains/oauth/schema';
 import { categoryQuerySchema, listQuerySchema } from '../domains/brand/routes';
 import { pageQuerySchema } from './pagination';
-
-type Operation = {
-  method: 'get' | 'post' | 'put' | 'delete';
-  path: string;
-  summary: string;
-  tag: string;
-  body?: ZodTypeAny;
-  query?: ZodTypeAny;
-  auth?: boolean;
-};
+import type { Operation } from './openapi-types';
+import { orderOperations } from '../domains/order/openapi';
+import { dashboardOperations } from '../domains/dashboard/openapi';
 
 const operations: Operation[] = [
   {
@@ -162,7 +154,7 @@ function parametersOf(operation: Operation) {
 
 export function openApiDocument() {
   const paths: Record<string, Record<string, unknown>> = {};
-  for (const operation of operations) {
+  for (const operation of [...operations, ...orderOperations, ...dashboardOperations]) {
     paths[operation.path] ??= {};
     paths[operation.path][operation.method] = {
       summary: operation.summary,

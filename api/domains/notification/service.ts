@@ -5,6 +5,7 @@ import type { ApiDeps, AuthUser } from '../../http/context';
 import { notFound } from '../../http/errors';
 import { offsetOf, pageMeta } from '../../http/pagination';
 import { enqueueEvent } from '../../events/outbox';
+import { recordAudit } from '../../audit/audit';
 
 export function serializeNotification(row: typeof notifications.$inferSelect) {
   return {
@@ -46,11 +47,24 @@ export async function readNotification(deps: ApiDeps, user: AuthUser, id: string
     .where(and(eq(notifications.id, id), eq(notifications.userId, user.id)));
   if (!row) throw notFound();
   if (row.readAt) return serializeNotification(row);
-  const [updated] = await deps.db
-    .update(notifications)
-    .set({ readAt: deps.clock() })
-    .where(and(eq(notifications.id, id), isNull(notifications.readAt)))
-    .returning();
+  const updated = await deps.db.transaction(async (tx) => {
+    const [after] = await tx
+      .update(notifications)
+      .set({ readAt: deps.clock() })
+      .where(and(eq(notifications.id, id), isNull(notifications.readAt)))
+      .returning();
+    if (after) {
+      await recordAudit(tx, {
+        actorId: user.id,
+        action: 'notification.read',
+        entity: 'notification',
+        entityId: id,
+        before: { readAt: row.readAt },
+        after: { readAt: after.readAt },
+      });
+    }
+    return after;
+  });
   return serializeNotification(updated ?? row);
 }
 

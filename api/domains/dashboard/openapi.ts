@@ -1,0 +1,3 @@
+import type { Operation } from '../../http/openapi-types';
+
+export const dashboardOperations: Operation[] = [];
