@@ -8,17 +8,20 @@ import { LanguageSwitch } from '~/components/language-switch';
 import { NotificationBell } from '~/components/notification-bell';
 import { ProfileMenu } from '~/components/profile-menu';
 import { SidebarNav } from '~/components/sidebar-nav';
-import { guard, requireUser } from '~/lib/auth.server';
+import { guard, requireToken } from '~/lib/auth.server';
 import { hasBrandSelector, navigationFor } from '~/lib/navigation';
 import { upstream } from '~/lib/upstream.server';
 import { useUserChannel } from '~/lib/use-user-channel';
 import type { loader as rootLoader } from '~/root';
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { user, token } = await requireUser(request);
-  const brands = hasBrandSelector(user)
-    ? (await guard(request, upstream.selectBrands(token, { per_page: 100 }))).data
-    : [];
+  const token = await requireToken(request);
+  // Both upstream calls at once: the brand options are cheap and only shown to platform staff.
+  const [user, brandOptions] = await Promise.all([
+    guard(request, upstream.account(token)),
+    guard(request, upstream.selectBrands(token, { per_page: 100 })),
+  ]);
+  const brands = hasBrandSelector(user) ? brandOptions.data : [];
   return json({ user, brands, navigation: navigationFor(user) });
 }
 
