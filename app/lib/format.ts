@@ -10,3 +10,23 @@ export function formatMoney(amount: number, prefix: 'Rp ' | 'IDR ' | 'Rp.' = 'Rp
 export function formatPercent(ratio: number | null) {
   return ratio === null ? null : `${decimal.format(ratio * 100)}%`;
 }
+
+const dateTime = new Intl.DateTimeFormat('id-ID', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  hour12: true,
+  timeZone: 'Asia/Jakarta',
+});
+const dateOnly = new Intl.DateTimeFormat('id-ID', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Asia/Jakarta' });
+
+/** `21 November 2026 3.05 PM`-style (spec: D MMMM YYYY h:mm A), in Jakarta time. */
+export function formatDateTime(value: string | null | undefined) {
+  return value ? dateTime.format(new Date(value.replace(' ', 'T'))) : '–';
+}
+
+export function formatDate(value: string | null | undefined) {
+  return value ? dateOnly.format(new Date(value.replace(' ', 'T'))) : '–';
+}

@@ -13,6 +13,7 @@ type NotificationLike = {
 /** Where opening a notification leads, by its type (spec 000 §2 "Notification panel"). */
 export function notificationTarget(notification: NotificationLike) {
   const { web, notification: body } = notification.data;
+  if (web.type === 'invoice-offer' && body.invoice_offer_log_id) return `/offer/${body.invoice_offer_log_id}`;
   if (web.type === 'stock-update' && body.update_stock_history_id) {
     return `/stock/update-stock-history/${body.update_stock_history_id}/${notification.id}`;
   }

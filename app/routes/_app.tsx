@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { json } from '@remix-run/node';
-import { Outlet, useLoaderData, useRevalidator, useRouteLoaderData } from '@remix-run/react';
+import { Outlet, useLoaderData, useNavigate, useRevalidator } from '@remix-run/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BrandSelector } from '~/components/brand-selector';
@@ -11,8 +11,15 @@ import { SidebarNav } from '~/components/sidebar-nav';
 import { guard, requireToken } from '~/lib/auth.server';
 import { hasBrandSelector, navigationFor } from '~/lib/navigation';
 import { upstream } from '~/lib/upstream.server';
-import { useUserChannel } from '~/lib/use-user-channel';
-import type { loader as rootLoader } from '~/root';
+import { useChannel } from '~/lib/use-channel';
+
+const NOTIFICATION_EVENT = 'Illuminate\\Notifications\\Events\\BroadcastNotificationCreated';
+
+/** An invoice-offer notification opens the 'Pesanan Masuk' dialog (spec 000 §4). */
+function offerIdOf(payload: unknown) {
+  const data = payload as { web?: { type?: string }; notification?: { invoice_offer_log_id?: number | null } } | null;
+  return data?.web?.type === 'invoice-offer' ? (data.notification?.invoice_offer_log_id ?? null) : null;
+}
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const token = await requireToken(request);
@@ -27,18 +34,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function AppLayout() {
   const { user, brands, navigation } = useLoaderData<typeof loader>();
-  const root = useRouteLoaderData<typeof rootLoader>('root');
   const { t } = useTranslation();
   const revalidator = useRevalidator();
+  const navigate = useNavigate();
   const [notificationVersion, setNotificationVersion] = useState(0);
-  useUserChannel({
-    env: root!.env,
-    userId: user.id,
-    csrfToken: root!.csrfToken,
-    onNotification: () => {
-      setNotificationVersion((version) => version + 1);
-      revalidator.revalidate();
-    },
+  useChannel(`private-App.Models.User.${user.id}`, NOTIFICATION_EVENT, (payload) => {
+    setNotificationVersion((version) => version + 1);
+    revalidator.revalidate();
+    const offerId = offerIdOf(payload);
+    if (offerId) navigate(`/offer/${offerId}`);
   });
   const selector = hasBrandSelector(user);
 

@@ -1,0 +1,26 @@
+import { Link } from '@remix-run/react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/**
+ * A modal that is an address (`?modal=…`): it opens without JavaScript, and closing it is a link
+ * back to the page without the parameter.
+ */
+export function Modal({ title, closeTo, children }: { title: string; closeTo: string; children: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <div className="fixed inset-0 z-40 flex items-start justify-center overflow-y-auto bg-slate-900/40 p-4 sm:items-center">
+      <section role="dialog" aria-modal="true" aria-labelledby="modal-title" className="w-full max-w-2xl rounded-lg bg-white shadow-xl">
+        <header className="flex items-center justify-between border-b border-slate-200 px-5 py-3">
+          <h2 id="modal-title" className="text-lg font-semibold">
+            {title}
+          </h2>
+          <Link to={closeTo} preventScrollReset className="btn-secondary px-2 py-1">
+            {t('modal.close')}
+          </Link>
+        </header>
+        <div className="p-5">{children}</div>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,84 @@
+import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod';
+import { Form } from '@remix-run/react';
+import { useTranslation } from 'react-i18next';
+import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
+import { FieldError, FormError } from '~/components/field';
+import { returnSchema } from '~/lib/schemas/order';
+import type { OrderProduct } from '~/lib/upstream/orders.server';
+
+/** The 'Retur Product' modal: tick lines, say how many came back and why. */
+export function ReturnForm({ lines, lastResult }: { lines: OrderProduct[]; lastResult?: SubmissionResult<string[]> }) {
+  const { t } = useTranslation();
+  const [form, fields] = useForm({
+    id: 'return',
+    lastResult,
+    shouldValidate: 'onSubmit',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: returnSchema }),
+  });
+  const rows = fields.order_products.getFieldList();
+  return (
+    <Form method="post" {...getFormProps(form)} className="space-y-4">
+      <AuthenticityTokenInput />
+      <input type="hidden" name="intent" value="return" />
+      <FormError id={form.errorId} errors={form.errors ?? fields.order_products.errors} />
+      <table className="min-w-full text-sm">
+        <caption className="sr-only">{t('order.returnTitle')}</caption>
+        <thead>
+          <tr className="border-b text-left">
+            <th scope="col" className="py-2 pr-2">{t('order.select')}</th>
+            <th scope="col" className="py-2 pr-2">{t('order.product')}</th>
+            <th scope="col" className="py-2 pr-2 text-right">{t('order.quantity')}</th>
+            <th scope="col" className="py-2 pr-2">{t('order.returnQuantity')}</th>
+            <th scope="col" className="py-2">{t('order.note')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {lines.map((line, index) => {
+            const available = line.quantity - (line.quantity_return ?? 0);
+            const name = `order_products[${index}]`;
+            const quantityErrors = rows[index]?.getFieldset().quantity.errors;
+            const quantityId = `return-quantity-${line.id}`;
+            return (
+              <tr key={line.id} className="border-b align-top">
+                <td className="py-2 pr-2">
+                  <input type="hidden" name={`${name}.id`} value={line.id} />
+                  <input type="hidden" name={`${name}.max`} value={available} />
+                  <input
+                    type="checkbox"
+                    name={`${name}.selected`}
+                    disabled={available < 1}
+                    aria-label={t('order.selectLine', { product: line.invoice_product?.product.name ?? line.id })}
+                  />
+                </td>
+                <td className="py-2 pr-2">{line.invoice_product?.product.name}</td>
+                <td className="py-2 pr-2 text-right tabular-nums">{available}</td>
+                <td className="py-2 pr-2">
+                  <label htmlFor={quantityId} className="sr-only">{t('order.returnQuantity')}</label>
+                  <input
+                    id={quantityId}
+                    type="number"
+                    name={`${name}.quantity`}
+                    min={0}
+                    max={available}
+                    step={1}
+                    defaultValue={0}
+                    className="input w-24"
+                    aria-invalid={quantityErrors ? true : undefined}
+                    aria-describedby={quantityErrors ? `${quantityId}-error` : undefined}
+                  />
+                  <FieldError id={`${quantityId}-error`} errors={quantityErrors} />
+                </td>
+                <td className="py-2">
+                  <label htmlFor={`return-note-${line.id}`} className="sr-only">{t('order.note')}</label>
+                  <input id={`return-note-${line.id}`} type="text" name={`${name}.note`} maxLength={500} className="input" />
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+      <button type="submit" className="btn-primary">{t('order.saveReturn')}</button>
+    </Form>
+  );
+}

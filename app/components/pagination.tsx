@@ -1,0 +1,52 @@
+import { Link, useSearchParams } from '@remix-run/react';
+import { useTranslation } from 'react-i18next';
+
+type Meta = { current_page: number; last_page: number; total: number; from: number | null; to: number | null };
+
+export function Pagination({ meta }: { meta: Meta }) {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  function pageHref(page: number) {
+    const next = new URLSearchParams(params);
+    next.set('page', String(page));
+    return `?${next.toString()}`;
+  }
+  const pages = Array.from({ length: meta.last_page }, (_, index) => index + 1).filter(
+    (page) => page === 1 || page === meta.last_page || Math.abs(page - meta.current_page) <= 2,
+  );
+  return (
+    <nav aria-label={t('table.pagination')} className="flex flex-wrap items-center justify-between gap-2 text-sm">
+      <p className="text-slate-600">
+        {meta.from === null ? t('table.none') : t('table.showing', { from: meta.from, to: meta.to, total: meta.total })}
+      </p>
+      <ul className="flex items-center gap-1">
+        {meta.current_page > 1 ? (
+          <li>
+            <Link to={pageHref(meta.current_page - 1)} className="btn-secondary px-3 py-1" rel="prev">
+              {t('table.previous')}
+            </Link>
+          </li>
+        ) : null}
+        {pages.map((page, index) => (
+          <li key={page} className="flex items-center gap-1">
+            {index > 0 && page - pages[index - 1] > 1 ? <span aria-hidden="true">…</span> : null}
+            <Link
+              to={pageHref(page)}
+              aria-current={page === meta.current_page ? 'page' : undefined}
+              className={`rounded px-3 py-1 ${page === meta.current_page ? 'bg-brand-600 text-white' : 'hover:bg-slate-100'}`}
+            >
+              {page}
+            </Link>
+          </li>
+        ))}
+        {meta.current_page < meta.last_page ? (
+          <li>
+            <Link to={pageHref(meta.current_page + 1)} className="btn-secondary px-3 py-1" rel="next">
+              {t('table.next')}
+            </Link>
+          </li>
+        ) : null}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,20 @@
+const COLOURS: Record<string, string> = {
+  'Pesanan Baru': 'bg-sky-100 text-sky-800',
+  'Diproses Vendor': 'bg-amber-100 text-amber-800',
+  'Siap Dikirim': 'bg-amber-100 text-amber-800',
+  'Dalam Pengiriman': 'bg-indigo-100 text-indigo-800',
+  'Pesanan Sampai': 'bg-teal-100 text-teal-800',
+  Sampai: 'bg-teal-100 text-teal-800',
+  Selesai: 'bg-green-100 text-green-800',
+  Terbayar: 'bg-emerald-100 text-emerald-800',
+  Dibatalkan: 'bg-red-100 text-red-800',
+  Dialihkan: 'bg-slate-200 text-slate-700',
+};
+
+export function StatusBadge({ status }: { status: string }) {
+  return (
+    <span className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-medium ${COLOURS[status] ?? 'bg-slate-100 text-slate-700'}`}>
+      {status}
+    </span>
+  );
+}

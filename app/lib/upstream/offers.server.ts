@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { call, paged } from './client.server';
+
+export const offerSchema = z
+  .object({
+    id: z.number(),
+    status: z.string().optional(),
+    invoice: z
+      .object({
+        external_number: z.string(),
+        recipient_name: z.string().nullable().optional(),
+        recipient_mobile_phone: z.string().nullable().optional(),
+        recipient_address_full: z.string().nullable().optional(),
+      })
+      .passthrough(),
+    invoice_offer_products: z.array(
+      z
+        .object({
+          id: z.number(),
+          quantity: z.number(),
+          price: z.number(),
+          invoice_product: z.object({ product: z.object({ name: z.string(), sku: z.string() }).passthrough().nullable() }).passthrough().nullable(),
+        })
+        .passthrough(),
+    ),
+  })
+  .passthrough();
+export type Offer = z.infer<typeof offerSchema>;
+
+export const offerApi = {
+  pending: (token: string, vendorId: number) =>
+    call(`/api/vendor/${vendorId}/invoice-offer-log`, paged(offerSchema), { token, query: { per_page: 20 } }),
+  show: (token: string, vendorId: number, id: number) =>
+    call(`/api/vendor/${vendorId}/invoice-offer-log/${id}`, z.object({ data: offerSchema }), {
+      token,
+      query: { with: ['invoice', 'invoiceOfferProducts.invoiceProduct.product'] },
+    }).then((response) => response.data),
+  respond: (token: string, vendorId: number, id: number, decision: 'accept' | 'reject') =>
+    call(
+      `/api/vendor/${vendorId}/invoice-offer-log/${id}/status/${decision}`,
+      z.object({ message: z.string(), data: z.object({ id: z.number() }).passthrough().nullable().optional() }).passthrough(),
+      { token, method: 'PUT' },
+    ),
+};

@@ -1,0 +1,130 @@
+import { z } from 'zod';
+import type { Scope } from '../scope.server';
+import { scopePath } from '../scope.server';
+import { call, paged, type Query } from './client.server';
+
+const nullableString = z.string().nullable().optional();
+const nullableNumber = z.number().nullable().optional();
+
+export const orderRowSchema = z
+  .object({
+    id: z.number(),
+    number: z.string(),
+    created_at: z.string(),
+    updated_at: nullableString,
+    grand_total: z.number(),
+    grand_total_return: nullableNumber,
+    status: z.string(),
+    status_code: nullableString,
+    invoice_id: nullableNumber,
+    invoice_external_number: nullableString,
+    vendor_name: nullableString,
+    channel_name: nullableString,
+    invoice_preorder_deadline: nullableString,
+    invoice_preorder_process_day: nullableNumber,
+    can_change_vendor: z.boolean().optional(),
+    can_replace_product: z.boolean().optional(),
+  })
+  .passthrough();
+export type OrderRow = z.infer<typeof orderRowSchema>;
+
+export const orderItemRowSchema = z
+  .object({
+    order_id: z.number(),
+    order_number: z.string(),
+    product_id: nullableNumber,
+    product_name: z.string(),
+    category_name: nullableString,
+    total_price: z.number(),
+    order_status: z.string(),
+  })
+  .passthrough();
+
+const mediaSchema = z.object({ id: z.number(), url: z.string() }).passthrough();
+
+export const orderProductSchema = z
+  .object({
+    id: z.number(),
+    quantity: z.number(),
+    quantity_return: z.number().nullable().optional(),
+    price: z.number(),
+    total_price: z.number(),
+    total_price_return: nullableNumber,
+    invoice_product: z
+      .object({ product: z.object({ id: z.number().nullable().optional(), name: z.string(), sku: z.string() }).passthrough() })
+      .passthrough()
+      .nullable()
+      .optional(),
+    replaced_order_products: z.array(z.object({ note: z.string().nullable() }).passthrough()).optional(),
+  })
+  .passthrough();
+export type OrderProduct = z.infer<typeof orderProductSchema>;
+
+export const orderSchema = orderRowSchema.extend({
+  vendor: z.object({ id: z.number(), name: z.string() }).passthrough().nullable().optional(),
+  brand: z.object({ name: z.string() }).passthrough().nullable().optional(),
+  invoice: z
+    .object({
+      external_number: z.string(),
+      recipient_name: nullableString,
+      recipient_mobile_phone: nullableString,
+      recipient_address_full: nullableString,
+      recipient_sub_district: nullableString,
+      recipient_city: nullableString,
+      recipient_province: nullableString,
+      recipient_postal_code: nullableString,
+      delivery_type: nullableString,
+      shipping_cost: nullableNumber,
+      vouchers: z.array(z.object({ name: z.string() }).passthrough()).nullable().optional(),
+    })
+    .passthrough()
+    .nullable()
+    .optional(),
+  date: nullableString,
+  shipping_number: nullableString,
+  receiver_name: nullableString,
+  ref_order_id: nullableNumber,
+  ref_order_number: nullableString,
+  order_products: z.array(orderProductSchema),
+  delivery_photos: z.array(mediaSchema).optional(),
+  delivered_photos: z.array(mediaSchema).optional(),
+  order_activities: z.array(z.object({ timestamp: z.string(), message: z.string() }).passthrough()).optional(),
+});
+export type Order = z.infer<typeof orderSchema>;
+
+const messageSchema = z.object({ message: z.string() }).passthrough();
+
+export const orderApi = {
+  list: (token: string, scope: Scope, query: Query) =>
+    call(`${scopePath(scope)}/order`, paged(orderRowSchema), { token, query }),
+  items: (token: string, scope: Scope, query: Query) =>
+    call(`${scopePath(scope)}/order-product`, paged(orderItemRowSchema), { token, query }),
+  total: (token: string, scope: Scope, query: Query) =>
+    call(`${scopePath(scope)}/order/card/total`, z.object({ data: z.object({ current_period_value: z.number() }) }), {
+      token,
+      query,
+    }).then((response) => response.data.current_period_value),
+  show: (token: string, scope: Scope, id: number) =>
+    call(`${scopePath(scope)}/order/${id}`, z.object({ data: orderSchema }), { token }).then((response) => response.data),
+  replaceProducts: (token: string, brandId: number, id: number, orderProducts: { id: number; note: string; quantity: number }[]) =>
+    call(`/api/brand/${brandId}/order/${id}/replace-product`, messageSchema, {
+      token,
+      method: 'PUT',
+      body: { order_products: orderProducts },
+    }),
+  changeVendor: (token: string, brandId: number, id: number, vendorId: number) =>
+    call(`/api/brand/${brandId}/order/${id}/change-vendor`, messageSchema, { token, method: 'PUT', body: { vendor_id: vendorId } }),
+  vendorOptions: (token: string, brandId: number, id: number) =>
+    call(
+      `/api/brand/${brandId}/order/${id}/vendor-options`,
+      z.object({ data: z.array(z.object({ id: z.number(), name: z.string() }).passthrough()) }),
+      { token },
+    ).then((response) => response.data),
+  advance: (
+    token: string,
+    vendorId: number,
+    id: number,
+    next: 'ready-to-delivery' | 'on-delivery' | 'delivered',
+    body: { shipping_number?: string; photo_ids?: number[]; receiver_name?: string },
+  ) => call(`/api/vendor/${vendorId}/order/${id}/status/${next}`, messageSchema, { token, method: 'PUT', body }),
+};

@@ -1,0 +1,27 @@
+import { useRouteLoaderData } from '@remix-run/react';
+import { useEffect, useRef } from 'react';
+import { pusherClient } from './realtime.client';
+import type { loader as rootLoader } from '~/root';
+
+/** Calls `onEvent` for `event` on the private `channel` while the component is mounted (JavaScript only). */
+export function useChannel(channel: string | null, event: string, onEvent: (payload: unknown) => void) {
+  const root = useRouteLoaderData<typeof rootLoader>('root');
+  const handler = useRef(onEvent);
+  handler.current = onEvent;
+  useEffect(() => {
+    if (!channel || !root) return;
+    let cancelled = false;
+    let release = () => {};
+    void pusherClient(root.env, root.csrfToken).then((pusher) => {
+      if (cancelled) return;
+      const subscription = pusher.subscribe(channel);
+      const listener = (payload: unknown) => handler.current(payload);
+      subscription.bind(event, listener);
+      release = () => subscription.unbind(event, listener);
+    });
+    return () => {
+      cancelled = true;
+      release();
+    };
+  }, [channel, event, root]);
+}

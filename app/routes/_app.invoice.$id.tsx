@@ -1,0 +1,120 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { json, redirect } from '@remix-run/node';
+import { Link, useLoaderData } from '@remix-run/react';
+import { useTranslation } from 'react-i18next';
+import { StatusBadge } from '~/components/status-badge';
+import { guard } from '~/lib/auth.server';
+import { customerHref } from '~/lib/customer-href';
+import { formatDateTime, formatMoney } from '~/lib/format';
+import { requireScope } from '~/lib/scope.server';
+import { invoiceApi } from '~/lib/upstream/invoices.server';
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { token, scope } = await requireScope(request);
+  if (scope.kind !== 'brand') throw redirect('/');
+  const id = Number(params.id);
+  if (!Number.isSafeInteger(id) || id < 1) throw new Response('Not Found', { status: 404 });
+  return json({ invoice: await guard(request, invoiceApi.show(token, scope.id, id)) });
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.invoice.external_number ?? 'Invoice'} | Back Office` }];
+
+export default function InvoiceDetailPage() {
+  const { invoice } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  const facts: [string, React.ReactNode][] = [
+    [t('invoice.number'), invoice.external_number],
+    [t('invoice.customer'), invoice.customer_name ? <Link to={customerHref(invoice)} className="text-brand-700 hover:underline">{invoice.customer_name}</Link> : '–'],
+    [t('order.status'), <StatusBadge key="status" status={invoice.status} />],
+    [t('order.transactionDate'), formatDateTime(invoice.date ?? invoice.created_at)],
+    [t('order.channel'), invoice.channel_name ?? '–'],
+    [t('invoice.paymentMethod'), invoice.payment_method ?? '–'],
+    [t('invoice.paymentDate'), formatDateTime(invoice.payment_date)],
+    [t('order.deliveryType'), invoice.delivery_type ?? '–'],
+    [t('invoice.shippingCost'), formatMoney(invoice.shipping_cost ?? 0, 'IDR ')],
+    [t('invoice.insuranceCost'), formatMoney(invoice.insurance_cost ?? 0, 'IDR ')],
+    [t('invoice.itemsTotal', { count: invoice.total_product ?? 0 }), formatMoney(invoice.subtotal ?? 0, 'IDR ')],
+    [t('invoice.discount'), formatMoney(invoice.voucher_amount ?? 0, 'IDR ')],
+    [t('invoice.cashback'), formatMoney(invoice.cashback_amount ?? 0, 'IDR ')],
+    [t('invoice.grandTotal'), formatMoney(invoice.grand_total, 'IDR ')],
+  ];
+  return (
+    <section aria-labelledby="page-title" className="space-y-6">
+      <nav aria-label={t('breadcrumb')} className="text-sm text-slate-500">
+        <Link to="/invoice" className="hover:underline">{t('nav.invoice')}</Link> / <span>{invoice.external_number}</span>
+      </nav>
+      <h1 id="page-title" className="text-2xl font-semibold">{invoice.external_number}</h1>
+      <dl className="card grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {facts.map(([label, value]) => (
+          <div key={label}>
+            <dt className="text-xs uppercase tracking-wide text-slate-500">{label}</dt>
+            <dd className="mt-1 text-sm">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <section aria-labelledby="shipping-title" className="card space-y-1">
+        <h2 id="shipping-title" className="text-lg font-semibold">{t('invoice.shipping')}</h2>
+        <p className="font-medium">{invoice.recipient_name}</p>
+        <p className="text-sm text-slate-600">{invoice.recipient_mobile_phone}</p>
+        <p className="text-sm text-slate-600">{invoice.recipient_address_full}</p>
+      </section>
+      {invoice.orders?.length ? (
+        invoice.orders.map((order) => (
+          <section key={order.id} aria-label={order.number} className="card space-y-3">
+            <div className="flex flex-wrap items-center gap-3">
+              <Link to={`/order/${order.id}`} className="font-semibold text-brand-700 hover:underline">{order.number}</Link>
+              <span className="text-sm text-slate-600">{order.vendor?.name}</span>
+              <StatusBadge status={order.status} />
+              <span className="text-sm text-slate-500">{formatDateTime(order.created_at)}</span>
+            </div>
+            <table className="min-w-full text-sm">
+              <caption className="sr-only">{order.number}</caption>
+              <thead>
+                <tr className="border-b text-left">
+                  <th scope="col" className="py-2 pr-2">{t('order.product')}</th>
+                  <th scope="col" className="py-2 pr-2">SKU</th>
+                  <th scope="col" className="py-2 pr-2 text-right">{t('order.quantity')}</th>
+                  <th scope="col" className="py-2 pr-2 text-right">{t('order.price')}</th>
+                  <th scope="col" className="py-2 text-right">{t('order.lineTotal')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {(order.order_products ?? []).map((line) => (
+                  <tr key={line.id} className="border-b">
+                    <td className="py-2 pr-2">{line.invoice_product?.product.name}</td>
+                    <td className="py-2 pr-2">{line.invoice_product?.product.sku}</td>
+                    <td className="py-2 pr-2 text-right tabular-nums">{line.quantity}</td>
+                    <td className="py-2 pr-2 text-right tabular-nums">{formatMoney(line.price, 'IDR ')}</td>
+                    <td className="py-2 text-right tabular-nums">{formatMoney(line.total_price, 'IDR ')}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            <details>
+              <summary className="cursor-pointer text-sm text-brand-700">{t('order.activity')}</summary>
+              <ol className="mt-2 space-y-1 border-l border-slate-200 pl-4 text-sm">
+                {(order.order_activities ?? []).map((activity, index) => (
+                  <li key={index}>
+                    <time className="block text-xs text-slate-500">{formatDateTime(activity.timestamp)}</time>
+                    {activity.message}
+                  </li>
+                ))}
+              </ol>
+            </details>
+          </section>
+        ))
+      ) : (
+        <section aria-labelledby="offers-title" className="card space-y-2">
+          <h2 id="offers-title" className="text-lg font-semibold">{t('invoice.offers')}</h2>
+          <ul className="space-y-1 text-sm">
+            {(invoice.invoice_offer_logs ?? []).map((offer, index) => (
+              <li key={index}>
+                {offer.vendor?.name} · <span className="text-slate-500">{formatDateTime(offer.created_at)}</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,85 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { json, redirect } from '@remix-run/node';
+import { Link, useLoaderData, useRevalidator, useSearchParams } from '@remix-run/react';
+import { useTranslation } from 'react-i18next';
+import { DataTable } from '~/components/data-table';
+import { ListFilters } from '~/components/list-filters';
+import { Pagination } from '~/components/pagination';
+import { StatusBadge } from '~/components/status-badge';
+import { StatusTabs } from '~/components/status-tabs';
+import { guard } from '~/lib/auth.server';
+import { jakartaToday } from '~/lib/dates';
+import { formatDateTime, formatMoney } from '~/lib/format';
+import { listQuery } from '~/lib/list-query.server';
+import { INVOICE_TABS } from '~/lib/order-status';
+import { requireScope } from '~/lib/scope.server';
+import { useChannel } from '~/lib/use-channel';
+import { invoiceApi } from '~/lib/upstream/invoices.server';
+import { optionsApi } from '~/lib/upstream/options.server';
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { token, scope } = await requireScope(request);
+  if (scope.kind !== 'brand') throw redirect('/');
+  const url = new URL(request.url);
+  if (!url.searchParams.has('date-from') && !url.searchParams.has('date-to')) {
+    url.searchParams.set('date-from', jakartaToday());
+    url.searchParams.set('date-to', jakartaToday());
+    throw redirect(`${url.pathname}?${url.searchParams.toString()}`);
+  }
+  const status = url.searchParams.get('status');
+  const query = listQuery(url, !status || status === 'Dibatalkan' ? { 'with-canceled': '1' } : {});
+  const [invoices, total, channels] = await Promise.all([
+    guard(request, invoiceApi.list(token, scope.id, query)),
+    guard(request, invoiceApi.total(token, scope.id, query)),
+    guard(request, optionsApi.channels(token, scope.id)),
+  ]);
+  return json({ brandId: scope.id, invoices, total, channels });
+}
+
+export const meta: MetaFunction = () => [{ title: 'Invoice | Back Office' }];
+
+export default function InvoiceListPage() {
+  const { brandId, invoices, total, channels } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const revalidator = useRevalidator();
+  useChannel(`private-brand.${brandId}.invoice-status`, 'InvoiceStatusChanged', () => revalidator.revalidate());
+  return (
+    <section aria-labelledby="page-title" className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 id="page-title" className="text-2xl font-semibold">{t('nav.invoice')}</h1>
+        <a href={`/invoice/export?${params.toString()}`} className="btn-secondary" download>{t('order.export')}</a>
+      </div>
+      <ListFilters
+        searchLabel={t('invoice.search')}
+        hidden={params.get('status') ? { status: params.get('status') ?? '' } : {}}
+        multiSelects={[{ name: 'channel', label: t('order.channel'), options: channels }]}
+      />
+      <div className="card max-w-xs p-4" title={t('invoice.totalHint')}>
+        <p className="text-sm text-slate-600">{t('invoice.totalSales')}</p>
+        <p className="text-2xl font-semibold tabular-nums">{formatMoney(total, 'IDR ')}</p>
+      </div>
+      <StatusTabs statuses={INVOICE_TABS} label={t('order.statusTabs')} />
+      <DataTable
+        caption={t('invoice.caption')}
+        rowKey={(row) => row.id}
+        rows={invoices.data}
+        columns={[
+          { key: 'number', header: t('invoice.number'), sortKey: 'external_number', cell: (row) => <Link to={`/invoice/${row.id}`} className="font-medium text-brand-700 hover:underline">{row.external_number}</Link> },
+          { key: 'created', header: t('order.createdAt'), sortKey: 'created_at', cell: (row) => formatDateTime(row.created_at) },
+          { key: 'customer', header: t('invoice.customer'), sortKey: 'customer_name', cell: (row) => row.customer_name ?? '–' },
+          { key: 'total', header: t('order.total'), sortKey: 'grand_total', align: 'right', cell: (row) => formatMoney(row.grand_total, 'IDR ') },
+          { key: 'status', header: t('order.status'), cell: (row) => <StatusBadge status={row.status} /> },
+          { key: 'channel', header: t('order.channel'), cell: (row) => row.channel_name ?? '–' },
+          {
+            key: 'preorder',
+            header: t('order.preorder'),
+            cell: (row) => (row.preorder_deadline ? `${formatDateTime(row.preorder_deadline)}${row.preorder_process_day ? ` · PO: ${row.preorder_process_day} Hari` : ''}` : '–'),
+          },
+          { key: 'updated', header: t('order.updatedAt'), sortKey: 'updated_at', cell: (row) => formatDateTime(row.updated_at) },
+        ]}
+      />
+      <Pagination meta={invoices.meta} />
+    </section>
+  );
+}

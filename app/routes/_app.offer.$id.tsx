@@ -1,0 +1,114 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { json, redirect } from '@remix-run/node';
+import { Form, useLoaderData, useNavigation } from '@remix-run/react';
+import { useTranslation } from 'react-i18next';
+import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
+import { Modal } from '~/components/modal';
+import { guard } from '~/lib/auth.server';
+import { requireCsrf } from '~/lib/csrf.server';
+import { formatMoney } from '~/lib/format';
+import { requireScope } from '~/lib/scope.server';
+import { redirectWithToast } from '~/lib/toast.server';
+import { offerApi } from '~/lib/upstream/offers.server';
+import { UpstreamError } from '~/lib/upstream.server';
+
+async function vendorScope(request: Request) {
+  const context = await requireScope(request);
+  if (context.scope.kind !== 'vendor') throw redirect('/');
+  return { token: context.token, vendorId: context.scope.id };
+}
+
+function offerId(raw: string | undefined) {
+  const id = Number(raw);
+  if (!Number.isSafeInteger(id) || id < 1) throw new Response('Not Found', { status: 404 });
+  return id;
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { token, vendorId } = await vendorScope(request);
+  return json({ offer: await guard(request, offerApi.show(token, vendorId, offerId(params.id))) });
+}
+
+/** Accept goes to the new order; reject back to the list; either way 'Data berhasil diubah'. */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  await requireCsrf(formData, request);
+  const { token, vendorId } = await vendorScope(request);
+  const decision = formData.get('intent') === 'accept' ? 'accept' : 'reject';
+  try {
+    const response = await guard(request, offerApi.respond(token, vendorId, offerId(params.id), decision));
+    const target = decision === 'accept' && response.data?.id ? `/order/${response.data.id}` : '/order';
+    return redirectWithToast(target, { type: 'success', message: 'toast.saved' });
+  } catch (error) {
+    if (error instanceof UpstreamError && error.status < 500) {
+      const first = Object.values(error.fieldErrors)[0]?.[0];
+      return redirectWithToast('/order', { type: 'error', message: first ?? error.message });
+    }
+    throw error;
+  }
+}
+
+export const meta: MetaFunction = () => [{ title: 'Pesanan Masuk | Back Office' }];
+
+export default function OfferDialog() {
+  const { offer } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const busy = navigation.state === 'submitting';
+  const total = offer.invoice_offer_products.reduce((sum, line) => sum + line.price * line.quantity, 0);
+  return (
+    <Modal title={t('offer.title')} closeTo="/order">
+      <div className="space-y-4 text-sm">
+        <p>
+          <span className="text-slate-500">{t('offer.invoice')}: </span>
+          <span className="font-semibold">{offer.invoice.external_number}</span>
+        </p>
+        <div>
+          <p className="text-slate-500">{t('offer.address')}</p>
+          <p className="font-medium">
+            {offer.invoice.recipient_name} · {offer.invoice.recipient_mobile_phone}
+          </p>
+          <p>{offer.invoice.recipient_address_full}</p>
+        </div>
+        <table className="min-w-full">
+          <caption className="sr-only">{t('offer.items')}</caption>
+          <thead>
+            <tr className="border-b text-left">
+              <th scope="col" className="py-2 pr-2">{t('order.product')}</th>
+              <th scope="col" className="py-2 pr-2">SKU</th>
+              <th scope="col" className="py-2 pr-2 text-right">{t('order.quantity')}</th>
+              <th scope="col" className="py-2 pr-2 text-right">{t('order.price')}</th>
+              <th scope="col" className="py-2 text-right">{t('order.lineTotal')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {offer.invoice_offer_products.map((line) => (
+              <tr key={line.id} className="border-b">
+                <td className="py-2 pr-2">{line.invoice_product?.product?.name}</td>
+                <td className="py-2 pr-2">{line.invoice_product?.product?.sku}</td>
+                <td className="py-2 pr-2 text-right tabular-nums">{line.quantity}</td>
+                <td className="py-2 pr-2 text-right tabular-nums">{formatMoney(line.price, 'IDR ')}</td>
+                <td className="py-2 text-right tabular-nums">{formatMoney(line.price * line.quantity, 'IDR ')}</td>
+              </tr>
+            ))}
+          </tbody>
+          <tfoot>
+            <tr>
+              <th scope="row" colSpan={4} className="py-2 pr-2 text-right">{t('offer.grandTotal')}</th>
+              <td className="py-2 text-right font-semibold tabular-nums">{formatMoney(total, 'IDR ')}</td>
+            </tr>
+          </tfoot>
+        </table>
+        <Form method="post" className="flex justify-end gap-2">
+          <AuthenticityTokenInput />
+          <button type="submit" name="intent" value="reject" className="btn-secondary" disabled={busy}>
+            {t('offer.reject')}
+          </button>
+          <button type="submit" name="intent" value="accept" className="btn-primary" disabled={busy}>
+            {t('offer.accept')}
+          </button>
+        </Form>
+      </div>
+    </Modal>
+  );
+}

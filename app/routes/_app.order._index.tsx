@@ -1,0 +1,215 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { json } from '@remix-run/node';
+import { Form, Link, useLoaderData, useRevalidator, useSearchParams } from '@remix-run/react';
+import { useTranslation } from 'react-i18next';
+import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
+import { z } from 'zod';
+import { DataTable, type Column } from '~/components/data-table';
+import { ListFilters } from '~/components/list-filters';
+import { Pagination } from '~/components/pagination';
+import { StatusBadge } from '~/components/status-badge';
+import { StatusTabs } from '~/components/status-tabs';
+import { guard } from '~/lib/auth.server';
+import { requireCsrf } from '~/lib/csrf.server';
+import { formatDateTime, formatMoney } from '~/lib/format';
+import { listQuery } from '~/lib/list-query.server';
+import { ROLE } from '~/lib/navigation';
+import { BRAND_ORDER_TABS, includesCanceled, VENDOR_ORDER_TABS } from '~/lib/order-status';
+import { requireScope } from '~/lib/scope.server';
+import { redirectWithToast } from '~/lib/toast.server';
+import { useChannel } from '~/lib/use-channel';
+import { offerApi } from '~/lib/upstream/offers.server';
+import { optionsApi } from '~/lib/upstream/options.server';
+import { orderApi, type OrderRow } from '~/lib/upstream/orders.server';
+import { UpstreamError } from '~/lib/upstream.server';
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { user, token, scope } = await requireScope(request);
+  const url = new URL(request.url);
+  const status = url.searchParams.get('status');
+  const canceledFlags: Record<string, string> = includesCanceled(status) ? { 'with-canceled': '1', 'with-canceled-invoice': '1' } : {};
+  const query = listQuery(url, canceledFlags);
+  const itemView = user.role_id === ROLE.administrator && url.searchParams.get('view') === 'item';
+  const [orders, items, total, channels, vendors, offers] = await Promise.all([
+    itemView ? null : guard(request, orderApi.list(token, scope, query)),
+    itemView ? guard(request, orderApi.items(token, scope, query)) : null,
+    guard(request, orderApi.total(token, scope, query)),
+    scope.kind === 'brand' ? guard(request, optionsApi.channels(token, scope.id)) : Promise.resolve([]),
+    scope.kind === 'brand' ? guard(request, optionsApi.vendors(token, scope.id)) : Promise.resolve([]),
+    scope.kind === 'vendor' ? guard(request, offerApi.pending(token, scope.id)).then((page) => page.data) : Promise.resolve([]),
+  ]);
+  return json({ scope, isAdmin: user.role_id === ROLE.administrator, orders, items, total, channels, vendors, offers });
+}
+
+const bulkSchema = z.object({ intent: z.literal('ready'), order_ids: z.array(z.coerce.number().int().positive()).min(1) });
+
+/** Bulk step on the vendor list: every selected new order becomes ready to deliver. */
+export async function action({ request }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  await requireCsrf(formData, request);
+  const { token, scope } = await requireScope(request);
+  const back = `/order${new URL(request.url).search}`;
+  const parsed = bulkSchema.safeParse({ intent: formData.get('intent'), order_ids: formData.getAll('order_ids') });
+  if (scope.kind !== 'vendor') throw new Response('Forbidden', { status: 403 });
+  if (!parsed.success) return redirectWithToast(back, { type: 'error', message: 'order.selectFirst' });
+  const failures: string[] = [];
+  for (const id of parsed.data.order_ids) {
+    try {
+      await guard(request, orderApi.advance(token, scope.id, id, 'ready-to-delivery', {}));
+    } catch (error) {
+      if (!(error instanceof UpstreamError)) throw error;
+      failures.push(`#${id}: ${error.message}`);
+    }
+  }
+  if (failures.length) return redirectWithToast(back, { type: 'error', message: failures.join(' · ') });
+  return redirectWithToast(back, { type: 'success', message: 'order.bulkDone', values: { count: String(parsed.data.order_ids.length) } });
+}
+
+export const meta: MetaFunction = () => [{ title: 'Penjualan | Back Office' }];
+
+export default function OrderListPage() {
+  const { scope, isAdmin, orders, items, total, channels, vendors, offers } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const revalidator = useRevalidator();
+  useChannel(`private-${scope.kind}.${scope.id}.order-status`, 'OrderStatusChanged', () => revalidator.revalidate());
+  const vendorView = scope.kind === 'vendor';
+  const exportHref = `/order/export?${params.toString()}`;
+
+  const brandColumns: Column<OrderRow>[] = [
+    { key: 'number', header: t('order.number'), sortKey: 'number', cell: (row) => <Link to={`/order/${row.id}`} className="font-medium text-brand-700 hover:underline">{row.number}</Link> },
+    { key: 'created', header: t('order.createdAt'), sortKey: 'created_at', cell: (row) => formatDateTime(row.created_at) },
+    { key: 'total', header: t('order.total'), sortKey: 'grand_total', align: 'right', cell: (row) => formatMoney(row.grand_total - (row.grand_total_return ?? 0), 'IDR ') },
+    { key: 'status', header: t('order.status'), cell: (row) => <StatusBadge status={row.status} /> },
+    { key: 'updated', header: t('order.updatedAt'), sortKey: 'updated_at', cell: (row) => formatDateTime(row.updated_at) },
+    {
+      key: 'invoice',
+      header: t('order.invoice'),
+      cell: (row) => (row.invoice_id ? <Link to={`/invoice/${row.invoice_id}`} className="text-brand-700 hover:underline">{row.invoice_external_number}</Link> : '–'),
+    },
+    { key: 'vendor', header: t('order.vendor'), cell: (row) => row.vendor_name ?? '–' },
+    { key: 'channel', header: t('order.channel'), cell: (row) => row.channel_name ?? '–' },
+    { key: 'preorder', header: t('order.preorder'), cell: (row) => <Preorder row={row} /> },
+    {
+      key: 'actions',
+      header: t('order.actions'),
+      cell: (row) => (
+        <span className="flex gap-2">
+          {row.can_change_vendor ? <Link to={`/order/${row.id}?modal=change-vendor`} className="btn-secondary px-2 py-1 text-xs">{t('order.changeVendor')}</Link> : null}
+          {row.can_replace_product ? <Link to={`/order/${row.id}?modal=return`} className="btn-secondary px-2 py-1 text-xs">{t('order.return')}</Link> : null}
+        </span>
+      ),
+    },
+  ];
+  const vendorColumns: Column<OrderRow>[] = [
+    {
+      key: 'select',
+      header: t('order.select'),
+      cell: (row) => (
+        <input type="checkbox" name="order_ids" value={row.id} form="bulk-orders" aria-label={t('order.selectOrder', { number: row.number })} disabled={row.status_code !== 'new'} />
+      ),
+    },
+    brandColumns[0],
+    brandColumns[1],
+    brandColumns[3],
+    { key: 'preorder', header: t('order.preorder'), cell: (row) => <Preorder row={row} /> },
+    brandColumns[4],
+  ];
+
+  return (
+    <section aria-labelledby="page-title" className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 id="page-title" className="text-2xl font-semibold">
+          {t('nav.order')}
+        </h1>
+        <a href={exportHref} className="btn-secondary" download>
+          {t('order.export')}
+        </a>
+      </div>
+      {vendorView ? (
+        <section aria-labelledby="offers-title" className="card space-y-2 p-4">
+          <h2 id="offers-title" className="text-lg font-semibold">{t('order.pendingOffers')}</h2>
+          {offers.length === 0 ? <p className="text-sm text-slate-500">{t('order.noOffers')}</p> : null}
+          <ul className="divide-y divide-slate-100">
+            {offers.map((offer) => (
+              <li key={offer.id} className="flex items-center justify-between gap-3 py-2 text-sm">
+                <span>
+                  <span className="font-medium">{offer.invoice.external_number}</span> · {offer.invoice.recipient_name}
+                </span>
+                <Link to={`/offer/${offer.id}`} className="btn-secondary px-2 py-1 text-xs">{t('order.openOffer')}</Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      <ListFilters
+        searchLabel={t('order.search')}
+        hidden={Object.fromEntries(['status', 'view'].flatMap((name) => (params.get(name) ? [[name, params.get(name) ?? '']] : [])))}
+        multiSelects={vendorView ? [] : [{ name: 'vendor', label: t('order.vendor'), options: vendors }, { name: 'channel', label: t('order.channel'), options: channels }]}
+      />
+      <div className="card max-w-xs p-4">
+        <p className="text-sm text-slate-600">{t('order.totalSales')}</p>
+        <p className="text-2xl font-semibold tabular-nums">{formatMoney(total, 'IDR ')}</p>
+      </div>
+      {isAdmin ? (
+        <nav aria-label={t('order.viewLabel')} className="flex gap-2">
+          {[['', t('order.viewOrder')], ['item', t('order.viewItem')]].map(([view, label]) => {
+            const next = new URLSearchParams(params);
+            if (view) next.set('view', view);
+            else next.delete('view');
+            next.delete('page');
+            const current = (params.get('view') ?? '') === view;
+            return (
+              <Link key={view || 'order'} to={`?${next.toString()}`} aria-current={current ? 'page' : undefined} className={current ? 'btn-primary' : 'btn-secondary'}>
+                {label}
+              </Link>
+            );
+          })}
+        </nav>
+      ) : null}
+      <StatusTabs statuses={vendorView ? VENDOR_ORDER_TABS : BRAND_ORDER_TABS} label={t('order.statusTabs')} />
+      {vendorView ? (
+        <Form method="post" id="bulk-orders" className="flex flex-wrap items-center gap-2">
+          <AuthenticityTokenInput />
+          <button type="submit" name="intent" value="ready" className="btn-secondary">
+            {t('order.bulkReady')}
+          </button>
+        </Form>
+      ) : null}
+      {items ? (
+        <>
+          <DataTable
+            caption={t('order.itemCaption')}
+            rowKey={(row) => `${row.order_id}-${row.product_id}-${row.product_name}`}
+            rows={items.data}
+            columns={[
+              { key: 'product', header: t('order.product'), cell: (row) => row.product_name },
+              { key: 'category', header: t('order.category'), cell: (row) => row.category_name ?? '–' },
+              { key: 'order', header: t('order.number'), cell: (row) => <Link to={`/order/${row.order_id}`} className="text-brand-700 hover:underline">{row.order_number}</Link> },
+              { key: 'total', header: t('order.total'), align: 'right', cell: (row) => formatMoney(row.total_price, 'IDR ') },
+              { key: 'status', header: t('order.status'), cell: (row) => <StatusBadge status={row.order_status} /> },
+            ]}
+          />
+          <Pagination meta={items.meta} />
+        </>
+      ) : orders ? (
+        <>
+          <DataTable caption={t('order.caption')} rowKey={(row) => row.id} rows={orders.data} columns={vendorView ? vendorColumns : brandColumns} />
+          <Pagination meta={orders.meta} />
+        </>
+      ) : null}
+    </section>
+  );
+}
+
+function Preorder({ row }: { row: OrderRow }) {
+  if (!row.invoice_preorder_deadline) return <>–</>;
+  return (
+    <span className="flex items-center gap-2">
+      {formatDateTime(row.invoice_preorder_deadline)}
+      {row.invoice_preorder_process_day ? (
+        <span className="rounded bg-amber-100 px-1.5 text-xs text-amber-800">PO: {row.invoice_preorder_process_day} Hari</span>
+      ) : null}
+    </span>
+  );
+}
