@@ -9,8 +9,12 @@ import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { i18nConfig, resources } from './lib/i18n';
 import { i18n } from './lib/i18n.server';
 import { NonceContext } from './lib/nonce';
+import { warmPdfBrowser } from './lib/pdf.server';
 
 const ABORT_DELAY = 5_000;
+
+// One Chromium kept warm for PDFs, so the first print does not pay for a browser start.
+if (process.env.PDF_WARM !== 'false') void warmPdfBrowser();
 
 export default async function handleRequest(
   request: Request,

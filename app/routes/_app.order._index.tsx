@@ -106,7 +106,7 @@ export default function OrderListPage() {
       key: 'select',
       header: t('order.select'),
       cell: (row) => (
-        <input type="checkbox" name="order_ids" value={row.id} form="bulk-orders" aria-label={t('order.selectOrder', { number: row.number })} disabled={row.status_code !== 'new'} />
+        <input type="checkbox" name="order_ids" value={row.id} form="bulk-orders" aria-label={t('order.selectOrder', { number: row.number })} />
       ),
     },
     brandColumns[0],
@@ -173,6 +173,10 @@ export default function OrderListPage() {
           <AuthenticityTokenInput />
           <button type="submit" name="intent" value="ready" className="btn-secondary">
             {t('order.bulkReady')}
+          </button>
+          <input type="hidden" name="kind" value="sales" />
+          <button type="submit" formAction="/order/print" formMethod="get" className="btn-secondary">
+            {t('order.bulkPrint')}
           </button>
         </Form>
       ) : null}

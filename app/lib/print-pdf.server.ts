@@ -1,0 +1,21 @@
+import { env } from './env.server';
+import { requireToken } from './auth.server';
+import { cookiesOf, pdfResponse, renderPdf, PdfRenderError } from './pdf.server';
+
+/** This server as Chromium reaches it: loopback, so print pages never leave the machine. */
+const selfOrigin = `http://127.0.0.1:${env.PORT}`;
+
+/** Renders one of this app's print pages to a PDF with the user's own session. */
+export async function printToPdf(request: Request, path: string, filename: string) {
+  await requireToken(request);
+  try {
+    const bytes = await renderPdf({ url: `${selfOrigin}${path}`, origin: selfOrigin, cookies: cookiesOf(request) });
+    return pdfResponse(bytes, filename);
+  } catch (error) {
+    if (!(error instanceof PdfRenderError)) throw error;
+    if (error.code === 'http_status' && error.status === 403) throw new Response('Forbidden', { status: 403 });
+    if (error.code === 'http_status' && error.status === 404) throw new Response('Not Found', { status: 404 });
+    if (error.code === 'busy') throw new Response('PDF renderer busy, try again', { status: 503, headers: { 'Retry-After': '2' } });
+    throw error;
+  }
+}
