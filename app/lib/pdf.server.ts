@@ -129,7 +129,7 @@ function guardRequests(page: Page, job: RenderJob) {
       if (chain.length > 0 && !state.redirect) {
         state.redirect = { status: chain[chain.length - 1].response()?.status() ?? 302, location: url };
       }
-      void request.abort('blockedbyclient');
+      void request.abort('aborted');
       return;
     }
     if (isAllowed(url, job.origin)) {

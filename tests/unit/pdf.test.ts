@@ -1,0 +1,329 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  closePdfBrowser,
+  cookiesOf,
+  pdfResponse,
+  PdfRenderError,
+  renderPdf,
+  warmPdfBrowser,
+} from '~/lib/pdf.server';
+import { pdfBrowser } from '~/lib/pdf/browser.server';
+
+const CONCURRENCY = 2;
+process.env.PDF_CONCURRENCY = String(CONCURRENCY);
+
+// A signed Remix cookie value as the browser sends it: still percent-encoded.
+const SESSION = { name: '__Host-bo_session', value: 'eyJpZCI6IjQyIn0%3D.c2lnbmF0dXJl%2B' };
+
+async function listen(handler: (req: IncomingMessage, res: ServerResponse) => void): Promise<Server> {
+  const server = createServer(handler);
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  return server;
+}
+
+function portOf(server: Server): number {
+  return (server.address() as AddressInfo).port;
+}
+
+function html(res: ServerResponse, body: string, status = 200) {
+  res.writeHead(status, { 'Content-Type': 'text/html; charset=utf-8' });
+  res.end(`<!doctype html><html><head><meta charset="utf-8">${body}</html>`);
+}
+
+async function pdfText(bytes: Uint8Array): Promise<string> {
+  const child = spawn('pdftotext', ['-', '-']);
+  const chunks: Buffer[] = [];
+  child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
+  child.stdin.end(bytes);
+  const [code] = await once(child, 'close');
+  if (code !== 0) throw new Error(`pdftotext exited with ${code}`);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+function startsWithPdfMagic(bytes: Uint8Array): boolean {
+  return Buffer.from(bytes.subarray(0, 4)).toString('latin1') === '%PDF';
+}
+
+async function renderError(promise: Promise<unknown>): Promise<PdfRenderError> {
+  const error = await promise.then(
+    () => null,
+    (reason: unknown) => reason,
+  );
+  if (!(error instanceof PdfRenderError)) throw new Error(`expected a PdfRenderError, got ${String(error)}`);
+  return error;
+}
+
+let foreign: Server;
+let app: Server;
+let origin: string;
+let foreignOrigin: string;
+const foreignRequests: string[] = [];
+const appRequests: string[] = [];
+const slow = { inFlight: 0, maxInFlight: 0 };
+
+beforeAll(async () => {
+  foreign = await listen((req, res) => {
+    foreignRequests.push(req.url ?? '');
+    html(res, '<title>x</title><body>FOREIGN CONTENT');
+  });
+  // A WebSocket handshake is an upgrade, which never reaches the request handler.
+  foreign.on('upgrade', (req, socket) => {
+    foreignRequests.push(`upgrade ${req.url}`);
+    socket.destroy();
+  });
+  foreignOrigin = `http://127.0.0.1:${portOf(foreign)}`;
+
+  app = await listen((req, res) => {
+    const path = req.url ?? '/';
+    appRequests.push(path);
+    if (path === '/report') {
+      html(
+        res,
+        `<title>Sales report</title><style>@media print { .screen-only { display: none } }</style>
+        <body><h1>Sales report</h1><p>Gross merchandise value 4821937</p><p class="screen-only">SCREEN ONLY</p>
+        <img src="${foreignOrigin}/logo.png" alt="">
+        <link rel="stylesheet" href="file:///etc/passwd">
+        <iframe src="file:///etc/passwd" title="local file"></iframe>
+        <iframe src="http://localhost:${portOf(foreign)}/frame" title="foreign frame"></iframe>
+        <img src="/bounce" alt="">`,
+      );
+    } else if (path === '/refresh') {
+      html(
+        res,
+        '<meta http-equiv="refresh" content="0;url=/voucher"><title>Refresh</title><body><h1>Stay on me',
+      );
+    } else if (path === '/bounce') {
+      res.writeHead(302, { Location: `${foreignOrigin}/bounced` }).end();
+    } else if (path === '/voucher') {
+      if (req.headers.cookie !== `${SESSION.name}=${SESSION.value}`)
+        return html(res, '<title>No</title>', 403);
+      html(res, '<title>Voucher</title><body><h1>Payment voucher 7731</h1>');
+    } else if (path === '/orders/print') {
+      res.writeHead(302, { Location: '/auth/login?redirectTo=%2Forders%2Fprint' }).end();
+    } else if (path.startsWith('/slow')) {
+      slow.inFlight += 1;
+      slow.maxInFlight = Math.max(slow.maxInFlight, slow.inFlight);
+      setTimeout(() => {
+        slow.inFlight -= 1;
+        html(res, `<title>Slow</title><body><h1>Slow page ${path.slice(-1)}</h1>`);
+      }, 300);
+    } else if (path === '/chart') {
+      html(
+        res,
+        `<title>Chart</title><body><h1>Chart</h1><script>
+          fetch('${foreignOrigin}/fetch').catch(() => {});
+          navigator.sendBeacon('${foreignOrigin}/beacon', 'x');
+          window.open('${foreignOrigin}/popup');
+          new WebSocket('ws://127.0.0.1:${portOf(foreign)}/socket');
+          fetch('/figures').then((r) => r.text()).then((figures) => setTimeout(() => {
+            const p = document.createElement('p');
+            p.id = 'figures';
+            p.textContent = figures;
+            document.body.append(p);
+          }, 700));
+        </script>`,
+      );
+    } else if (path === '/figures') {
+      setTimeout(() => res.end('Figures drawn by script 555'), 200);
+    } else if (path === '/hang') {
+      // never answers
+    } else {
+      html(res, '<title>Not found</title>', 404);
+    }
+  });
+  origin = `http://127.0.0.1:${portOf(app)}`;
+  await warmPdfBrowser();
+});
+
+afterAll(async () => {
+  await closePdfBrowser();
+  app?.closeAllConnections();
+  app?.close();
+  foreign?.close();
+});
+
+describe('renderPdf', { timeout: 15_000 }, () => {
+  it('prints a page of the origin to a PDF holding its text in print media', async () => {
+    const bytes = await renderPdf({ url: `${origin}/report`, origin, cookies: [] });
+
+    expect(startsWithPdfMagic(bytes)).toBe(true);
+    const text = await pdfText(bytes);
+    expect(text).toContain('Sales report');
+    expect(text).toContain('Gross merchandise value 4821937');
+    expect(text).not.toContain('SCREEN ONLY');
+  });
+
+  it('refuses every request the page makes to another host, and never loads a local file', async () => {
+    const blocked: string[] = [];
+    foreignRequests.length = 0;
+
+    const bytes = await renderPdf({
+      url: `${origin}/report`,
+      origin,
+      cookies: [],
+      onBlockedRequest: (url) => blocked.push(url),
+    });
+
+    expect(blocked).toEqual(
+      expect.arrayContaining([
+        `${foreignOrigin}/logo.png`,
+        `http://localhost:${portOf(foreign)}/frame`,
+        `${foreignOrigin}/bounced`,
+      ]),
+    );
+    expect(foreignRequests).toEqual([]);
+    const text = await pdfText(bytes);
+    expect(text).not.toContain('FOREIGN CONTENT');
+    expect(text).not.toMatch(/root:.*:0:0:/);
+  });
+
+  it('refuses a URL that is not on the origin before opening a page', async () => {
+    for (const url of [`${foreignOrigin}/report`, 'file:///etc/passwd', '//example.com/report']) {
+      const error = await renderError(renderPdf({ url, origin, cookies: [] }));
+      expect(error.code).toBe('foreign_url');
+    }
+    expect(foreignRequests).toEqual([]);
+  });
+
+  it("renders a cookie-protected page with the user's cookies and throws a typed error without them", async () => {
+    const bytes = await renderPdf({ url: `${origin}/voucher`, origin, cookies: [SESSION] });
+    expect(await pdfText(bytes)).toContain('Payment voucher 7731');
+
+    const error = await renderError(renderPdf({ url: `${origin}/voucher`, origin, cookies: [] }));
+    expect(error).toMatchObject({ code: 'http_status', status: 403 });
+  });
+
+  it('reports a redirect with its target instead of printing the sign-in page it leads to', async () => {
+    appRequests.length = 0;
+
+    const error = await renderError(renderPdf({ url: `${origin}/orders/print`, origin, cookies: [] }));
+
+    expect(error).toMatchObject({
+      code: 'redirected',
+      status: 302,
+      location: `${origin}/auth/login?redirectTo=%2Forders%2Fprint`,
+    });
+    expect(appRequests).not.toContainEqual(expect.stringMatching(/^\/auth\/login/));
+  });
+
+  it('prints the page it was asked for even when that page navigates away after loading', async () => {
+    const bytes = await renderPdf({
+      url: `${origin}/refresh`,
+      origin,
+      cookies: [SESSION],
+      options: { waitForSelector: 'h1' },
+    });
+
+    const text = await pdfText(bytes);
+    expect(text).toContain('Stay on me');
+    expect(text).not.toContain('Payment voucher');
+  });
+
+  it('answers a missing page with its status rather than a printed error page', async () => {
+    const error = await renderError(renderPdf({ url: `${origin}/nothing-here`, origin, cookies: [] }));
+    expect(error).toMatchObject({ code: 'http_status', status: 404 });
+  });
+
+  it('runs page scripts only when asked, and keeps their requests, sockets and pop-ups on the origin', async () => {
+    foreignRequests.length = 0;
+
+    const withoutScripts = await renderPdf({ url: `${origin}/chart`, origin, cookies: [] });
+    const withScripts = await renderPdf({
+      url: `${origin}/chart`,
+      origin,
+      cookies: [],
+      options: { javascript: true, waitForSelector: '#figures' },
+    });
+
+    expect(await pdfText(withoutScripts)).not.toContain('Figures drawn by script');
+    expect(await pdfText(withScripts)).toContain('Figures drawn by script 555');
+    expect(foreignRequests).toEqual([]);
+  });
+
+  it('never has more than PDF_CONCURRENCY pages open at once', async () => {
+    slow.maxInFlight = 0;
+
+    const renders = await Promise.all(
+      [1, 2, 3, 4, 5].map((n) => renderPdf({ url: `${origin}/slow/${n}`, origin, cookies: [] })),
+    );
+
+    expect(slow.maxInFlight).toBe(CONCURRENCY);
+    const texts = await Promise.all(renders.map(pdfText));
+    expect(texts.map((text) => text.match(/Slow page (\d)/)?.[1])).toEqual(['1', '2', '3', '4', '5']);
+  });
+
+  it('gives up on a page that outlives its timeout and frees its slot', async () => {
+    const error = await renderError(
+      renderPdf({ url: `${origin}/hang`, origin, cookies: [], options: { timeoutMs: 800 } }),
+    );
+    expect(error.code).toBe('timeout');
+
+    const renders = await Promise.all(
+      [1, 2].map(() =>
+        renderPdf({ url: `${origin}/report`, origin, cookies: [], options: { timeoutMs: 5000 } }),
+      ),
+    );
+    expect(renders.every(startsWithPdfMagic)).toBe(true);
+  });
+
+  it('launches the browser again after it crashed', async () => {
+    const browser = await pdfBrowser();
+    const disconnected = new Promise((resolve) => browser.once('disconnected', resolve));
+    browser.process()?.kill('SIGKILL');
+    await disconnected;
+
+    const bytes = await renderPdf({
+      url: `${origin}/report`,
+      origin,
+      cookies: [],
+      options: { landscape: true },
+    });
+
+    expect(startsWithPdfMagic(bytes)).toBe(true);
+    expect(await pdfBrowser()).not.toBe(browser);
+  });
+});
+
+describe('cookiesOf', () => {
+  it('forwards the cookies of the incoming request as the browser sent them, still encoded', () => {
+    const request = new Request('http://localhost/orders/print', {
+      headers: { Cookie: `${SESSION.name}=${SESSION.value}; bo_lng=en; bad name=x` },
+    });
+    expect(cookiesOf(request)).toEqual([SESSION, { name: 'bo_lng', value: 'en' }]);
+  });
+
+  it('forwards nothing when the request carries no cookie', () => {
+    expect(cookiesOf(new Request('http://localhost/'))).toEqual([]);
+  });
+});
+
+describe('pdfResponse', () => {
+  it('answers a PDF download that browsers neither sniff nor cache', async () => {
+    const bytes = new TextEncoder().encode('%PDF-1.7 test');
+
+    const response = pdfResponse(bytes, 'voucher-20240101.pdf');
+
+    expect(Object.fromEntries(response.headers)).toMatchObject({
+      'content-type': 'application/pdf',
+      'content-disposition': 'attachment; filename="voucher-20240101.pdf"',
+      'content-length': String(bytes.byteLength),
+      'x-content-type-options': 'nosniff',
+      'cache-control': 'private, no-store',
+    });
+    expect(new Uint8Array(await response.arrayBuffer())).toEqual(bytes);
+  });
+
+  it('keeps quotes, separators and line breaks out of the file name header', () => {
+    const response = pdfResponse(new Uint8Array(), 'Laporan "Mei"/\r\nSet-Cookie: x=1; Toko Ñ.pdf');
+
+    expect(response.headers.get('content-disposition')).toBe(
+      `attachment; filename="Laporan _Mei____Set-Cookie: x=1_ Toko _.pdf"; ` +
+        `filename*=UTF-8''Laporan%20%22Mei%22%2F%0D%0ASet-Cookie%3A%20x%3D1%3B%20Toko%20%C3%91.pdf`,
+    );
+  });
+});
