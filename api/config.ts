@@ -30,6 +30,10 @@ const configSchema = z
     PUSHER_SECRET: z.string().default('back-office-pusher-secret'),
     PUSHER_HOST: z.string().optional(),
     PUSHER_PORT: z.coerce.number().int().positive().optional(),
+    OFFER_TTL_MINUTES: z.coerce.number().int().positive().default(30),
+    ORDER_COMPLETE_AFTER_DAYS: z.coerce.number().int().positive().default(3),
+    /** How often the offer-expiry and auto-complete sweeps run; 0 turns them off (tests call them directly). */
+    SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(60),
     PUSHER_USE_TLS: z
       .enum(['true', 'false'])
       .default('false')

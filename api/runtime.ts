@@ -4,6 +4,7 @@ import { openDatabase, type DatabaseHandle } from './db/client';
 import { migrateDatabase } from './db/migrate';
 import { createChannelSigner, createPusherClient } from './domains/broadcasting/signer';
 import { startOutboxRelay } from './events/outbox';
+import { startSweeps } from './jobs/sweeps';
 import { createApiApp } from './http/app';
 import type { ApiDeps } from './http/context';
 import { createLoginThrottle } from './http/throttle';
@@ -50,6 +51,12 @@ export async function startApiRuntime({
     port: config.PUSHER_HOST ? config.PUSHER_PORT : pusherPort,
     useTLS: config.PUSHER_USE_TLS,
   });
+  const relay = startOutboxRelay({
+    db: handle.db,
+    publish: async (event) => {
+      await pusher.trigger(event.channel, event.event, event.payload);
+    },
+  });
   const deps: ApiDeps = {
     db: handle.db,
     config,
@@ -60,18 +67,15 @@ export async function startApiRuntime({
     throttle: createLoginThrottle({ windowSeconds: config.LOGIN_THROTTLE_WINDOW_SECONDS, clock }),
     signer: createChannelSigner(pusher),
     storageDir: join(dataDir, 'media'),
+    events: { nudge: relay.nudge },
   };
-  const relay = startOutboxRelay({
-    db: handle.db,
-    publish: async (event) => {
-      await pusher.trigger(event.channel, event.event, event.payload);
-    },
-  });
+  const sweeps = startSweeps({ db: handle.db, clock, config, events: deps.events });
   return {
     app: createApiApp(deps),
     deps,
     database: handle,
     async close() {
+      await sweeps.stop();
       await relay.stop();
       if (!database) await handle.close();
     },

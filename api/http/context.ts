@@ -4,6 +4,9 @@ import type { Mailer } from '../mail/mailer';
 import type { LoginThrottle } from './throttle';
 import type { ChannelSigner } from '../domains/broadcasting/signer';
 
+/** Relays the outbox right after a commit; the relay's own interval catches anything a nudge misses. */
+export type EventRelay = { nudge(): void };
+
 export type ApiDeps = {
   db: Database;
   config: ApiConfig;
@@ -12,6 +15,7 @@ export type ApiDeps = {
   throttle: LoginThrottle;
   signer: ChannelSigner;
   storageDir: string;
+  events: EventRelay;
 };
 
 export type AuthUser = {

@@ -46,6 +46,18 @@ export type RequestOptions = {
   headers?: Record<string, string>;
 };
 
+/** The relay the services nudge after a commit; tests read the outbox table itself, this only counts nudges. */
+export type TestEvents = { nudges: number; nudge(): void };
+
+function createTestEvents(): TestEvents {
+  return {
+    nudges: 0,
+    nudge() {
+      this.nudges++;
+    },
+  };
+}
+
 export type TestApi = {
   baseUrl: string;
   db: Database;
@@ -54,6 +66,7 @@ export type TestApi = {
   config: ApiConfig;
   deps: ApiDeps;
   clock: TestClock;
+  events: TestEvents;
   request(path: string, options?: RequestOptions): Promise<ApiResponse>;
   /** Signs in through the password grant and returns the access token. */
   login(email: string, password?: string, headers?: Record<string, string>): Promise<string>;
@@ -80,6 +93,7 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
   });
   const clock = createTestClock();
   const now = () => clock.now;
+  const events = createTestEvents();
   const deps: ApiDeps = {
     db: database.db,
     config,
@@ -102,6 +116,7 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
       }),
     ),
     storageDir: join(dataDir, 'media'),
+    events,
   };
   const app = createApiApp(deps);
   const server = await new Promise<Server>((resolve) => {
@@ -171,5 +186,5 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
     await rm(dataDir, { recursive: true, force: true });
   }
 
-  return { baseUrl, db: database.db, database, world, config, deps, clock, request, login, close };
+  return { baseUrl, db: database.db, database, world, config, deps, clock, events, request, login, close };
 }

@@ -1,20 +1,38 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../api/db/client';
 import {
   brandChannels,
   brands,
   categories,
   channels,
+  customers,
   gateSettingPermissions,
   gateSettings,
+  invoiceProducts,
+  invoiceOffers,
+  invoices,
+  media,
+  orderProducts,
+  orders,
   permissions,
+  products,
   roles,
+  stockDailySnapshots,
+  stockMovements,
   userBrands,
   users,
+  vendorAreas,
   vendorBrands,
+  vendorStocks,
   vendors,
+  type Gender,
 } from '../../api/db/schema';
 import { hashPassword } from '../../api/domains/account/passwords';
+import { ingestInvoiceSchema } from '../../api/domains/invoice/schema';
+import { ingestInvoice } from '../../api/domains/invoice/service';
+import { acceptOffer, rejectOffer } from '../../api/domains/offer/service';
+import { moveOrderStatus } from '../../api/domains/order/service';
+import type { ApiDeps, AuthUser } from '../../api/http/context';
 
 export const WORLD_PASSWORD = 'rahasia-123';
 
@@ -224,4 +242,462 @@ export async function createWorld(db: Database): Promise<World> {
     categories: { A: categoriesA, B: categoriesB },
     users: worldUsers,
   };
+}
+
+/** A line of a sale: the product (null for a line whose product is gone), units, unit price and units returned. */
+export type SaleLine = { productId: number | null; quantity: number; price: number; quantityReturn?: number };
+
+/** An order of a sale; `readyAfterHours` sets ready_to_deliver_at that long after its creation. */
+export type SaleOrder = {
+  vendorId: number;
+  status: (typeof orders.$inferInsert)['statusCode'];
+  createdAt?: Date;
+  readyAfterHours?: number;
+  lines?: SaleLine[];
+};
+
+/**
+ * An invoice as a marketplace sends it, with its orders (most sales have one; a diverted order is followed by the
+ * live one). Orders copy the invoice's lines unless they name their own.
+ */
+export type Sale = {
+  brandId: number;
+  channelId: number;
+  createdAt: Date;
+  status: (typeof invoices.$inferInsert)['statusCode'];
+  lines: SaleLine[];
+  customerId?: number | null;
+  customerName?: string;
+  externalNumber?: string;
+  paymentMethod?: string | null;
+  orders?: SaleOrder[];
+};
+
+let saleSequence = 0;
+
+/** Writes an invoice, its lines and its orders with their lines, as the order write paths would leave them. */
+export async function insertSale(
+  db: Database,
+  sale: Sale,
+): Promise<{ invoiceId: number; orderIds: number[] }> {
+  const sequence = ++saleSequence;
+  const units = sale.lines.reduce((sum, line) => sum + line.quantity, 0);
+  const subtotal = sale.lines.reduce((sum, line) => sum + line.quantity * line.price, 0);
+  const [invoice] = await db
+    .insert(invoices)
+    .values({
+      brandId: sale.brandId,
+      channelId: sale.channelId,
+      customerId: sale.customerId ?? null,
+      externalNumber: sale.externalNumber ?? `INV/TEST/${process.pid}/${sequence}`,
+      date: sale.createdAt,
+      customerName: sale.customerName ?? `Pembeli ${sequence}`,
+      paymentMethod: sale.paymentMethod === undefined ? 'Transfer Bank' : sale.paymentMethod,
+      subtotal,
+      totalProduct: units,
+      grandTotal: subtotal,
+      statusCode: sale.status,
+      createdAt: sale.createdAt,
+      updatedAt: sale.createdAt,
+    })
+    .returning({ id: invoices.id });
+  const invoiceLines = await db
+    .insert(invoiceProducts)
+    .values(
+      sale.lines.map((line, index) => ({
+        invoiceId: invoice.id,
+        productId: line.productId,
+        name: `Produk ${index + 1}`,
+        quantity: line.quantity,
+        price: line.price,
+        totalPrice: line.quantity * line.price,
+      })),
+    )
+    .returning({ id: invoiceProducts.id });
+  const orderIds: number[] = [];
+  for (const [index, order] of (sale.orders ?? []).entries()) {
+    const lines = order.lines ?? sale.lines;
+    const createdAt = order.createdAt ?? sale.createdAt;
+    const grandTotal = lines.reduce((sum, line) => sum + line.quantity * line.price, 0);
+    const grandTotalReturn = lines.reduce((sum, line) => sum + (line.quantityReturn ?? 0) * line.price, 0);
+    const [row] = await db
+      .insert(orders)
+      .values({
+        number: `SO/TEST/${process.pid}/${sequence}-${index}`,
+        brandId: sale.brandId,
+        vendorId: order.vendorId,
+        invoiceId: invoice.id,
+        channelId: sale.channelId,
+        statusCode: order.status,
+        date: createdAt,
+        grandTotal,
+        grandTotalReturn,
+        readyToDeliverAt:
+          order.readyAfterHours === undefined
+            ? null
+            : new Date(createdAt.getTime() + order.readyAfterHours * 3_600_000),
+        createdAt,
+        updatedAt: createdAt,
+      })
+      .returning({ id: orders.id });
+    await db.insert(orderProducts).values(
+      lines.map((line, lineIndex) => ({
+        orderId: row.id,
+        invoiceProductId: invoiceLines[lineIndex]?.id ?? null,
+        productId: line.productId,
+        quantity: line.quantity,
+        quantityReturn: line.quantityReturn ?? 0,
+        price: line.price,
+        totalPrice: line.quantity * line.price,
+        totalPriceReturn: (line.quantityReturn ?? 0) * line.price,
+      })),
+    );
+    orderIds.push(row.id);
+  }
+  return { invoiceId: invoice.id, orderIds };
+}
+
+export async function insertProduct(
+  db: Database,
+  product: { brandId: number; categoryId: number | null; name: string; sku: string; isActive?: boolean },
+): Promise<number> {
+  const [row] = await db
+    .insert(products)
+    .values({ ...product, isActive: product.isActive ?? true })
+    .returning({ id: products.id });
+  return row.id;
+}
+
+export async function insertCustomer(
+  db: Database,
+  customer: {
+    brandId: number;
+    name: string;
+    phone?: string;
+    email?: string;
+    gender?: Gender | null;
+    city?: string;
+  },
+): Promise<number> {
+  const [row] = await db
+    .insert(customers)
+    .values({
+      brandId: customer.brandId,
+      name: customer.name,
+      phone: customer.phone ?? null,
+      normalizedPhone: customer.phone ? `62${customer.phone.replace(/\D/g, '').replace(/^0/, '')}` : null,
+      email: customer.email ?? null,
+      gender: customer.gender ?? null,
+      city: customer.city ?? null,
+    })
+    .returning({ id: customers.id });
+  return row.id;
+}
+
+/** Stock of a vendor (vendor_stocks) and its end-of-day snapshots, `available` per Jakarta day. */
+export async function insertStock(
+  db: Database,
+  stock: { vendorId: number; productId: number; quantity: number; snapshots: Record<string, number> },
+): Promise<void> {
+  await db
+    .insert(vendorStocks)
+    .values({ vendorId: stock.vendorId, productId: stock.productId, quantity: stock.quantity })
+    .onConflictDoNothing();
+  const days = Object.entries(stock.snapshots);
+  if (days.length === 0) return;
+  await db.insert(stockDailySnapshots).values(
+    days.map(([date, available]) => ({
+      date,
+      vendorId: stock.vendorId,
+      productId: stock.productId,
+      available,
+    })),
+  );
+}
+
+export async function insertVendorArea(
+  db: Database,
+  area: { vendorId: number; city: string },
+): Promise<void> {
+  await db.insert(vendorAreas).values(area);
+}
+
+export type CatalogueProduct = {
+  id: number;
+  sku: string;
+  name: string;
+  price: number;
+  /** Grams per unit. */
+  weight: number;
+  categoryId: number;
+};
+
+/**
+ * Products for the world: brand A sells a laptop (category Laptop), a phone (Ponsel) and a charger (the
+ * parent Elektronik); brand B a shirt (Baju) and trousers (Celana).
+ */
+export type Catalogue = {
+  A: { laptop: CatalogueProduct; phone: CatalogueProduct; charger: CatalogueProduct };
+  B: { shirt: CatalogueProduct; trousers: CatalogueProduct };
+};
+
+/** Stock on hand each serving vendor starts with, per product. */
+export const CATALOGUE_STOCK = 50;
+
+/**
+ * Adds the catalogue, CATALOGUE_STOCK units of each product at every vendor serving its brand (with the
+ * import movement the ledger needs), and vendor areas: Vendor Satu covers Jakarta Selatan, Vendor Dua Bandung.
+ * Vendor Tiga is the priority vendor of both brands.
+ */
+export async function createCatalogue(db: Database, world: World): Promise<Catalogue> {
+  const rows = [
+    {
+      key: 'A.laptop',
+      brandId: world.brands.A,
+      categoryId: world.categories.A.children[0],
+      name: 'Laptop Ringan 14',
+      sku: 'A-LAP-14',
+      price: 7_500_000,
+      weight: 1400,
+    },
+    {
+      key: 'A.phone',
+      brandId: world.brands.A,
+      categoryId: world.categories.A.children[1],
+      name: 'Ponsel Pintar X',
+      sku: 'A-PON-X',
+      price: 2_250_000,
+      weight: 200,
+    },
+    {
+      key: 'A.charger',
+      brandId: world.brands.A,
+      categoryId: world.categories.A.parent,
+      name: 'Pengisi Daya 65W',
+      sku: 'A-CHG-65',
+      price: 350_000,
+      weight: 150,
+    },
+    {
+      key: 'B.shirt',
+      brandId: world.brands.B,
+      categoryId: world.categories.B.children[0],
+      name: 'Kemeja Linen',
+      sku: 'B-KEM-LIN',
+      price: 275_000,
+      weight: 250,
+    },
+    {
+      key: 'B.trousers',
+      brandId: world.brands.B,
+      categoryId: world.categories.B.children[1],
+      name: 'Celana Chino',
+      sku: 'B-CEL-CHI',
+      price: 325_000,
+      weight: 400,
+    },
+  ];
+  const inserted = await db
+    .insert(products)
+    .values(
+      rows.map(({ brandId, categoryId, name, sku, price }) => ({
+        brandId,
+        categoryId,
+        name,
+        sku,
+        vendorPrice: price,
+      })),
+    )
+    .returning({ id: products.id, sku: products.sku });
+  const idOf = new Map(inserted.map((row) => [row.sku, row.id]));
+  const made = Object.fromEntries(
+    rows.map((row) => [
+      row.key,
+      {
+        id: idOf.get(row.sku) as number,
+        sku: row.sku,
+        name: row.name,
+        price: row.price,
+        weight: row.weight,
+        categoryId: row.categoryId,
+      },
+    ]),
+  ) as Record<string, CatalogueProduct>;
+  const servedBy = (brandId: number) =>
+    (Object.keys(world.vendorBrands) as (keyof World['vendorBrands'])[])
+      .filter((vendor) => world.vendorBrands[vendor].includes(brandId))
+      .map((vendor) => world.vendors[vendor]);
+  const stock = rows.flatMap((row) =>
+    servedBy(row.brandId).map((vendorId) => ({ vendorId, productId: idOf.get(row.sku) as number })),
+  );
+  await db
+    .insert(vendorStocks)
+    .values(stock.map((row) => ({ ...row, quantity: CATALOGUE_STOCK, reserved: 0 })));
+  await db.insert(stockMovements).values(
+    stock.map((row) => ({
+      ...row,
+      kind: 'import' as const,
+      quantity: CATALOGUE_STOCK,
+      balanceAfter: CATALOGUE_STOCK,
+      note: 'Stok awal',
+    })),
+  );
+  await db.insert(vendorAreas).values([
+    { vendorId: world.vendors.V1, province: 'DKI Jakarta', city: 'Jakarta Selatan' },
+    { vendorId: world.vendors.V2, province: 'Jawa Barat', city: 'Bandung' },
+  ]);
+  return {
+    A: { laptop: made['A.laptop'], phone: made['A.phone'], charger: made['A.charger'] },
+    B: { shirt: made['B.shirt'], trousers: made['B.trousers'] },
+  };
+}
+
+let invoiceSequence = 0;
+
+/** A marketplace invoice as the ingestion endpoint takes it; each call gets a fresh external number. */
+export function invoicePayload(
+  lines: { product: CatalogueProduct; quantity: number; price?: number }[],
+  overrides: Record<string, unknown> = {},
+) {
+  invoiceSequence++;
+  return {
+    external_number: `INV/20260101/MPL/${String(invoiceSequence).padStart(6, '0')}${process.pid}`,
+    date: '2026-01-01 09:30:00',
+    customer_name: 'Siti Rahayu',
+    customer_phone: '0812-3456-7890',
+    customer_email: 'siti.rahayu@example.test',
+    customer_gender: 'female',
+    recipient_name: 'Siti Rahayu',
+    recipient_mobile_phone: '081234567890',
+    recipient_address_full: 'Jl. Kemang Raya No. 5, Bangka, Jakarta Selatan, DKI Jakarta 12730',
+    recipient_sub_district: 'Bangka',
+    recipient_city: 'Jakarta Selatan',
+    recipient_province: 'DKI Jakarta',
+    recipient_postal_code: '12730',
+    payment_method: 'Transfer Bank',
+    payment_date: '2026-01-01 09:35:00',
+    delivery_type: 'JNE Reguler',
+    shipping_cost: 18_000,
+    insurance_cost: 0,
+    voucher_amount: 0,
+    cashback_amount: 0,
+    products: lines.map(({ product, quantity, price }) => ({
+      sku: product.sku,
+      name: product.name,
+      quantity,
+      price: price ?? product.price,
+      weight: product.weight,
+    })),
+    ...overrides,
+  };
+}
+
+/** An upload by `userId`, as the media endpoint would have stored it (the file itself is not needed). */
+export async function createMediaOf(db: Database, userId: number) {
+  const [row] = await db
+    .insert(media)
+    .values({
+      name: 'bukti.png',
+      encodedName: `${userId}-${Date.now()}-${Math.random().toString(16).slice(2)}.png`,
+      size: 68,
+      extension: 'png',
+      mimeType: 'image/png',
+      path: `file/2026/01/${userId}-${Math.random().toString(16).slice(2)}.png`,
+      createdBy: userId,
+    })
+    .returning({ id: media.id });
+  return row.id;
+}
+
+/** The AuthUser the services expect, for a world user, as requireAuth would build it. */
+export async function authUserOf(db: Database, user: WorldUser): Promise<AuthUser> {
+  const [row] = await db.select().from(users).where(eq(users.id, user.id));
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    roleId: row.roleId,
+    brandId: row.brandId,
+    vendorId: row.vendorId,
+    currentBrandId: row.currentBrandId,
+    isSpecialAccount: row.isSpecialAccount,
+    permissions: row.isSpecialAccount ? ['any'] : (GRANTS[row.roleId] ?? []),
+    tokenId: '00000000-0000-4000-8000-000000000000',
+  };
+}
+
+type VendorKey = keyof World['vendors'];
+
+/** The world user who answers offers and moves orders for a vendor (Vendor Tiga has none, so the admin acts). */
+function actorOf(world: World, vendor: VendorKey): WorldUser {
+  return vendor === 'V1' ? world.users.vendor1 : vendor === 'V2' ? world.users.vendor2 : world.users.admin;
+}
+
+/**
+ * An order through the real services: the invoice is ingested (routing it to the priority vendor, Vendor
+ * Tiga), offers are rejected until `vendor` holds one, which accepts; then the vendor moves it to `status`.
+ */
+export async function placeOrder(
+  deps: ApiDeps,
+  world: World,
+  input: {
+    brand: 'A' | 'B';
+    vendor: VendorKey;
+    lines: { product: CatalogueProduct; quantity: number; price?: number }[];
+    channel?: 'tokopedia' | 'shopee';
+    status?: 'new' | 'ready_to_deliver' | 'on_delivery' | 'delivered';
+    overrides?: Record<string, unknown>;
+  },
+) {
+  const brandId = world.brands[input.brand];
+  const at = deps.clock();
+  const admin = await authUserOf(deps.db, world.users.admin);
+  const body = ingestInvoiceSchema.parse(invoicePayload(input.lines, input.overrides));
+  const { invoiceId } = await ingestInvoice(deps.db, {
+    brandId,
+    channelId: world.channels[input.channel ?? 'tokopedia'],
+    user: admin,
+    body,
+    at,
+    ttlMinutes: deps.config.OFFER_TTL_MINUTES,
+  });
+  const servedBrands = (vendor: VendorKey) => world.vendorBrands[vendor];
+  for (;;) {
+    const [offer] = await deps.db
+      .select()
+      .from(invoiceOffers)
+      .where(and(eq(invoiceOffers.invoiceId, invoiceId), eq(invoiceOffers.status, 'pending')));
+    if (!offer) throw new Error(`invoice ${invoiceId} ran out of vendors before ${input.vendor}`);
+    const key = (Object.keys(world.vendors) as VendorKey[]).find(
+      (name) => world.vendors[name] === offer.vendorId,
+    );
+    const actor = await authUserOf(deps.db, actorOf(world, key as VendorKey));
+    const scope = { vendorId: offer.vendorId, brandIds: servedBrands(key as VendorKey) };
+    if (key === input.vendor) {
+      const order = await acceptOffer(deps.db, { scope, user: actor, offerId: offer.id, at });
+      const steps = ['ready-to-delivery', 'on-delivery', 'delivered'] as const;
+      const targets = ['new', 'ready_to_deliver', 'on_delivery', 'delivered'];
+      const stepsNeeded = targets.indexOf(input.status ?? 'new');
+      const orderScope = { side: 'vendor' as const, brandIds: [brandId], vendorId: offer.vendorId };
+      const photo = await createMediaOf(deps.db, actorOf(world, input.vendor).id);
+      for (const step of steps.slice(0, stepsNeeded)) {
+        await moveOrderStatus(deps.db, {
+          scope: orderScope,
+          user: actor,
+          step,
+          orderId: order.id,
+          body: { shipping_number: `JNE${order.id}0001`, receiver_name: 'Siti Rahayu', photo_ids: [photo] },
+          at: deps.clock(),
+        });
+      }
+      return { invoiceId, orderId: order.id, offerId: offer.id, number: order.number };
+    }
+    await rejectOffer(deps.db, {
+      scope,
+      user: actor,
+      offerId: offer.id,
+      at,
+      ttlMinutes: deps.config.OFFER_TTL_MINUTES,
+    });
+  }
 }

@@ -1,8 +1,178 @@
 import { Hono } from 'hono';
 import type { ApiEnv } from '../../http/context';
+import { validationFailed } from '../../http/errors';
+import { parseId } from '../../http/tenancy';
+import { readBody, readQuery, validate } from '../../http/validation';
+import { brandCustomerRoutes } from '../customer/routes';
+import { brandExportRoutes, vendorExportRoutes } from '../export/routes';
+import { brandInvoiceRoutes } from '../invoice/routes';
+import { vendorOfferRoutes } from '../offer/routes';
+import { changeVendor } from './change-vendor';
+import { readOrderFilters } from './filters';
+import { moveOrdersStatus, moveOrderStatus } from './fulfilment';
+import { listOrderItems, listOrders, orderCardTotal, showOrder, vendorOptions } from './reads';
+import { replaceProducts } from './returns';
+import {
+  bulkStatusBodySchema,
+  changeVendorBodySchema,
+  normaliseArrayKeys,
+  orderListQuerySchema,
+  replaceProductBodySchema,
+  statusBodySchema,
+  vendorOptionsQuerySchema,
+} from './schema';
+import { authenticated, brandScope, markNotificationRead, requireVendorActor, vendorScope } from './scope';
+import { isVendorStep } from './statuses';
 
-/** Order, invoice, customer, offer and export routes under /api/brand/{brand}/… */
-export const brandOrderRoutes = new Hono<ApiEnv>();
+const UPDATED = 'Data berhasil diubah';
+
+function stepOf(raw: string) {
+  if (!isVendorStep(raw)) throw validationFailed({ status: ['The selected status is invalid.'] });
+  return raw;
+}
+
+const brandOrders = new Hono<ApiEnv>()
+  .get('/:brand/order', async (c) => {
+    const { scope } = await brandScope(c);
+    const query = validate(orderListQuerySchema, readQuery(c));
+    const filters = await readOrderFilters(c.var.deps.db, scope, query);
+    return c.json(await listOrders(c.var.deps.db, scope, filters, query));
+  })
+  .get('/:brand/order/card/total', async (c) => {
+    const { scope } = await brandScope(c);
+    const filters = await readOrderFilters(
+      c.var.deps.db,
+      scope,
+      validate(orderListQuerySchema, readQuery(c)),
+    );
+    return c.json({ data: await orderCardTotal(c.var.deps.db, scope, filters) });
+  })
+  .get('/:brand/order-product', async (c) => {
+    const { scope } = await brandScope(c);
+    const query = validate(orderListQuerySchema, readQuery(c));
+    const filters = await readOrderFilters(c.var.deps.db, scope, query);
+    return c.json(await listOrderItems(c.var.deps.db, scope, filters, query));
+  })
+  .get('/:brand/order/:id', async (c) => {
+    const { scope } = await brandScope(c);
+    const query = validate(orderListQuerySchema, readQuery(c));
+    const data = await showOrder(
+      c.var.deps.db,
+      scope,
+      parseId(c.req.param('id')),
+      c.var.deps.config.MEDIA_URL,
+    );
+    await markNotificationRead(c, query.notif);
+    return c.json({ data });
+  })
+  .get('/:brand/order/:id/vendor-options', async (c) => {
+    const { scope } = await brandScope(c);
+    const query = validate(vendorOptionsQuerySchema, readQuery(c));
+    return c.json(await vendorOptions(c.var.deps.db, scope, parseId(c.req.param('id')), query));
+  })
+  .put('/:brand/order/:id/replace-product', async (c) => {
+    const { scope } = await brandScope(c);
+    const orderId = parseId(c.req.param('id'));
+    const body = validate(replaceProductBodySchema, await readBody(c));
+    const { deps, user } = c.var;
+    await replaceProducts(deps.db, { scope, user, orderId, body, at: deps.clock() });
+    deps.events.nudge();
+    return c.json({
+      message: UPDATED,
+      data: await showOrder(deps.db, scope, orderId, deps.config.MEDIA_URL),
+    });
+  })
+  .put('/:brand/order/:id/change-vendor', async (c) => {
+    const { scope } = await brandScope(c);
+    const orderId = parseId(c.req.param('id'));
+    const body = validate(changeVendorBodySchema, await readBody(c));
+    const { deps, user } = c.var;
+    const order = await changeVendor(deps.db, {
+      scope,
+      user,
+      orderId,
+      vendorId: body.vendor_id,
+      at: deps.clock(),
+    });
+    deps.events.nudge();
+    return c.json({ message: 'Success change vendor', data: { id: order.id, number: order.number } });
+  });
+
+const vendorOrders = new Hono<ApiEnv>()
+  .get('/:vendor/order', async (c) => {
+    const { scope } = await vendorScope(c);
+    const query = validate(orderListQuerySchema, readQuery(c));
+    const filters = await readOrderFilters(c.var.deps.db, scope, query);
+    return c.json(await listOrders(c.var.deps.db, scope, filters, query));
+  })
+  .get('/:vendor/order/card/total', async (c) => {
+    const { scope } = await vendorScope(c);
+    const filters = await readOrderFilters(
+      c.var.deps.db,
+      scope,
+      validate(orderListQuerySchema, readQuery(c)),
+    );
+    return c.json({ data: await orderCardTotal(c.var.deps.db, scope, filters) });
+  })
+  .get('/:vendor/order/:id', async (c) => {
+    const { scope } = await vendorScope(c);
+    const query = validate(orderListQuerySchema, readQuery(c));
+    const data = await showOrder(
+      c.var.deps.db,
+      scope,
+      parseId(c.req.param('id')),
+      c.var.deps.config.MEDIA_URL,
+    );
+    await markNotificationRead(c, query.notif);
+    return c.json({ data });
+  })
+  .put('/:vendor/order/status/:next', async (c) => {
+    const { scope } = await vendorScope(c);
+    requireVendorActor(c, scope.vendorId);
+    const step = stepOf(c.req.param('next'));
+    const body = validate(bulkStatusBodySchema, normaliseArrayKeys(await readBody(c)));
+    const { deps, user } = c.var;
+    const { order_ids: orderIds, ...fields } = body;
+    const moved = await moveOrdersStatus(deps.db, {
+      scope,
+      user,
+      step,
+      body: fields,
+      orderIds,
+      at: deps.clock(),
+    });
+    deps.events.nudge();
+    return c.json({
+      message: UPDATED,
+      data: moved.map((order) => ({ id: order.id, number: order.number, status_code: order.statusCode })),
+    });
+  })
+  .put('/:vendor/order/:id/status/:next', async (c) => {
+    const { scope } = await vendorScope(c);
+    const orderId = parseId(c.req.param('id'));
+    requireVendorActor(c, scope.vendorId);
+    const step = stepOf(c.req.param('next'));
+    const body = validate(statusBodySchema, normaliseArrayKeys(await readBody(c)));
+    const { deps, user } = c.var;
+    await moveOrderStatus(deps.db, { scope, user, step, body, orderId, at: deps.clock() });
+    deps.events.nudge();
+    return c.json({
+      message: UPDATED,
+      data: await showOrder(deps.db, scope, orderId, deps.config.MEDIA_URL),
+    });
+  });
+
+/** Order, invoice, customer, ingestion and export routes under /api/brand/{brand}/… */
+export const brandOrderRoutes = new Hono<ApiEnv>()
+  .use(authenticated)
+  .route('/', brandOrders)
+  .route('/', brandInvoiceRoutes)
+  .route('/', brandCustomerRoutes)
+  .route('/', brandExportRoutes);
 
 /** Order, offer and export routes under /api/vendor/{vendor}/… */
-export const vendorOrderRoutes = new Hono<ApiEnv>();
+export const vendorOrderRoutes = new Hono<ApiEnv>()
+  .use(authenticated)
+  .route('/', vendorOrders)
+  .route('/', vendorOfferRoutes)
+  .route('/', vendorExportRoutes);
