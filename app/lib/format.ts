@@ -30,3 +30,20 @@ export function formatDateTime(value: string | null | undefined) {
 export function formatDate(value: string | null | undefined) {
   return value ? dateOnly.format(new Date(value.replace(' ', 'T'))) : '–';
 }
+
+const ABBREVIATIONS: [number, string][] = [
+  [1e12, 'T'],
+  [1e9, 'B'],
+  [1e6, 'M'],
+  [1e3, 'K'],
+];
+
+/** 1.234.567 → `1,2M` (dashboard abbreviations K, M, B, T; comma decimals). */
+export function formatCompact(value: number) {
+  const sign = value < 0 ? '-' : '';
+  const magnitude = Math.abs(value);
+  for (const [size, suffix] of ABBREVIATIONS) {
+    if (magnitude >= size) return `${sign}${decimal.format(Math.round((magnitude / size) * 10) / 10)}${suffix}`;
+  }
+  return `${sign}${integer.format(magnitude)}`;
+}

@@ -1,0 +1,60 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { OrderStatusCode } from '../../db/schema';
+import type { DayRange } from './period';
+import type { Scope } from './scope';
+import { allOf, inList, instantIn } from './sql';
+
+/**
+ * Conditions on the raw invoice and order tables, for the figures no rollup can give. Each starts from the
+ * brand and creation time, which the (brand_id, created_at) and (brand_id, status_code, created_at) indexes of
+ * invoices and the (vendor_id, created_at) index of orders serve, so a call reads the rows of its range only.
+ */
+
+/** An invoice's vendor is the vendor of its order, canceled or not; a diverted order handed the invoice on. */
+function invoiceOfVendors(vendorIds: number[]): SQL {
+  return sql`exists (select 1 from orders o where o.invoice_id = i.id and ${inList('o.vendor_id', vendorIds)}
+    and o.status_code <> 'diverted' and o.deleted_at is null)`;
+}
+
+function invoiceInCategories(categoryIds: number[]): SQL {
+  return sql`exists (select 1 from invoice_products ip join products p on p.id = ip.product_id
+    where ip.invoice_id = i.id and ${inList('p.category_id', categoryIds)})`;
+}
+
+/** Invoices `i` of the scope created in the ranges, in one of `statuses` when given. */
+export function invoiceWhere(
+  scope: Scope,
+  ranges: DayRange[],
+  options: { statuses?: readonly string[]; notCanceled?: boolean } = {},
+): SQL {
+  return allOf([
+    inList('i.brand_id', scope.brandIds),
+    options.statuses ? inList('i.status_code', options.statuses) : undefined,
+    options.notCanceled ? sql`i.status_code <> 'canceled'` : undefined,
+    instantIn('i.created_at', ranges),
+    scope.channelIds ? inList('i.channel_id', scope.channelIds) : undefined,
+    scope.vendorIds ? invoiceOfVendors(scope.vendorIds) : undefined,
+    scope.categoryIds ? invoiceInCategories(scope.categoryIds) : undefined,
+  ]);
+}
+
+/** Orders `o` of the scope created in the ranges, in one of `statuses`. */
+export function orderWhere(scope: Scope, ranges: DayRange[], statuses: readonly OrderStatusCode[]): SQL {
+  return allOf([
+    inList('o.brand_id', scope.brandIds),
+    scope.vendorIds ? inList('o.vendor_id', scope.vendorIds) : undefined,
+    inList('o.status_code', statuses),
+    sql`o.deleted_at is null`,
+    instantIn('o.created_at', ranges),
+    scope.channelIds ? inList('o.channel_id', scope.channelIds) : undefined,
+    scope.categoryIds
+      ? sql`exists (select 1 from order_products op join products p on p.id = op.product_id
+          where op.order_id = o.id and ${inList('p.category_id', scope.categoryIds)})`
+      : undefined,
+  ]);
+}
+
+/** daily_invoice_rollups and daily_customer_rollups know brand and channel only, not vendor or category. */
+export function fitsInvoiceRollups(scope: Scope): boolean {
+  return scope.vendorIds === null && scope.categoryIds === null;
+}

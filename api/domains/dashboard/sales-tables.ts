@@ -1,0 +1,159 @@
+import { sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import type { OrderStatusCode } from '../../db/schema';
+import type { Period } from './period';
+import { invoiceWhere, orderWhere } from './raw';
+import type { TableQuery } from './schema';
+import type { Scope } from './scope';
+import { allOf, num, selectRows } from './sql';
+import { jakartaTimestampOf, limitOffset, orderBy, paged, searchAny } from './table';
+
+const BRAND_LABELS: Record<OrderStatusCode, string> = {
+  new: 'Pesanan Baru',
+  ready_to_deliver: 'Diproses Vendor',
+  on_delivery: 'Dalam Pengiriman',
+  delivered: 'Pesanan Sampai',
+  completed: 'Selesai',
+  canceled: 'Dibatalkan',
+  diverted: 'Dialihkan',
+};
+
+const VENDOR_LABELS: Record<OrderStatusCode, string> = {
+  ...BRAND_LABELS,
+  ready_to_deliver: 'Siap Dikirim',
+  delivered: 'Sampai',
+};
+
+const INVOICE_SORT = {
+  created_at: 'i.created_at',
+  external_number: 'i.external_number',
+  customer_name: 'i.customer_name',
+  grand_total: 'i.grand_total',
+  status: 'i.status_code',
+  channel_name: 'c.name',
+};
+
+type InvoiceRow = {
+  id: number;
+  external_number: string;
+  created_at: string;
+  customer_name: string | null;
+  grand_total: unknown;
+  status_code: OrderStatusCode;
+  channel_name: string;
+};
+
+/** The sales dashboard's table: invoices created in the range in the statuses (new orders by default). */
+export async function invoiceTable(
+  db: Executor,
+  scope: Scope,
+  period: Period,
+  statuses: OrderStatusCode[],
+  query: TableQuery,
+) {
+  const where = allOf([
+    invoiceWhere(scope, [period.current], { statuses }),
+    searchAny(['i.external_number', 'i.customer_name'], query.search),
+  ]);
+  const [rows, [{ total }]] = await Promise.all([
+    selectRows<InvoiceRow>(
+      db,
+      sql`select i.id, i.external_number, ${jakartaTimestampOf('i.created_at')} as created_at, i.customer_name,
+          i.grand_total, i.status_code, c.name as channel_name
+        from invoices i join channels c on c.id = i.channel_id
+        where ${where}
+        ${orderBy(INVOICE_SORT, query, 'created_at', 'i.id')} ${limitOffset(query)}`,
+    ),
+    selectRows<{ total: unknown }>(db, sql`select count(*) as total from invoices i where ${where}`),
+  ]);
+  return paged(
+    query,
+    rows.map((row) => ({
+      id: Number(row.id),
+      external_number: row.external_number,
+      created_at: row.created_at,
+      customer_name: row.customer_name,
+      grand_total: num(row.grand_total),
+      status: BRAND_LABELS[row.status_code],
+      status_code: row.status_code,
+      channel_name: row.channel_name,
+    })),
+    num(total),
+  );
+}
+
+const ORDER_SORT = {
+  created_at: 'o.created_at',
+  number: 'o.number',
+  external_number: 'i.external_number',
+  customer_name: 'i.customer_name',
+  grand_total: '(o.grand_total - o.grand_total_return)',
+  status: 'o.status_code',
+  channel_name: 'c.name',
+};
+
+type OrderRow = {
+  id: number;
+  number: string;
+  created_at: string;
+  invoice_id: number;
+  external_number: string;
+  customer_name: string | null;
+  grand_total: unknown;
+  status_code: OrderStatusCode;
+  paid: boolean;
+  channel_name: string;
+  brand_id: number;
+  brand_name: string;
+};
+
+/** The vendor's sales table: its orders created in the range in the statuses (new orders by default). */
+export async function orderTable(
+  db: Executor,
+  scope: Scope,
+  period: Period,
+  statuses: OrderStatusCode[],
+  query: TableQuery,
+) {
+  const where = allOf([
+    orderWhere(scope, [period.current], statuses),
+    searchAny(['o.number', 'i.external_number', 'i.customer_name'], query.search),
+  ]);
+  const [rows, [{ total }]] = await Promise.all([
+    selectRows<OrderRow>(
+      db,
+      sql`select o.id, o.number, ${jakartaTimestampOf('o.created_at')} as created_at, o.invoice_id, i.external_number,
+          i.customer_name, o.grand_total - o.grand_total_return as grand_total, o.status_code,
+          exists (select 1 from send_payment_orders spo where spo.order_id = o.id) as paid,
+          c.name as channel_name, o.brand_id, b.name as brand_name
+        from orders o
+        join invoices i on i.id = o.invoice_id
+        join channels c on c.id = o.channel_id
+        join brands b on b.id = o.brand_id
+        where ${where}
+        ${orderBy(ORDER_SORT, query, 'created_at', 'o.id')} ${limitOffset(query)}`,
+    ),
+    selectRows<{ total: unknown }>(
+      db,
+      sql`select count(*) as total from orders o join invoices i on i.id = o.invoice_id where ${where}`,
+    ),
+  ]);
+  return paged(
+    query,
+    rows.map((row) => ({
+      id: Number(row.id),
+      number: row.number,
+      created_at: row.created_at,
+      invoice_id: Number(row.invoice_id),
+      external_number: row.external_number,
+      customer_name: row.customer_name,
+      grand_total: num(row.grand_total),
+      status: row.status_code === 'completed' && row.paid ? 'Terbayar' : VENDOR_LABELS[row.status_code],
+      status_code: row.status_code,
+      channel_name: row.channel_name,
+      brand_id: Number(row.brand_id),
+      brand_name: row.brand_name,
+    })),
+    num(total),
+  );
+}

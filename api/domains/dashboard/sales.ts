@@ -1,0 +1,155 @@
+import { sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import type { OrderStatusCode } from '../../db/schema';
+import { card, dailySeries, type DayRange, type Period } from './period';
+import { fitsInvoiceRollups, invoiceWhere, orderWhere } from './raw';
+import { averageSalesPrice, salesByDay, totalOver, type SalesFigures } from './sales-rollup';
+import type { Scope } from './scope';
+import { allOf, dayIn, inList, jakartaDayOf, num, selectRows } from './sql';
+
+/** Without a status filter, invoice and order counts are of new orders (Pesanan Baru). */
+export const NEW_ORDER: OrderStatusCode[] = ['new'];
+
+type Figure = (figures: SalesFigures) => number;
+
+export const gmvOf: Figure = (figures) => figures.gmv;
+export const unitsOf: Figure = (figures) => figures.units;
+export const ordersOf: Figure = (figures) => figures.orders;
+
+/** A card of one sales-rollup figure over the period. */
+export async function salesCard(db: Executor, scope: Scope, period: Period, figure: Figure) {
+  const days = await salesByDay(db, scope, [period.current, period.last]);
+  return card(figure(totalOver(days, period.current)), figure(totalOver(days, period.last)));
+}
+
+/** Both periods of one sales-rollup figure, day by day. */
+export async function salesChart<F extends string>(
+  db: Executor,
+  scope: Scope,
+  period: Period,
+  field: F,
+  figure: Figure,
+) {
+  const days = await salesByDay(db, scope, [period.current, period.last]);
+  const series = (range: DayRange) =>
+    dailySeries(range, field, (day) => {
+      const figures = days.get(day);
+      return figures ? figure(figures) : 0;
+    });
+  return { current_period: series(period.current), last_period: series(period.last) };
+}
+
+export async function averageSalesPriceCard(db: Executor, scope: Scope, period: Period) {
+  const days = await salesByDay(db, scope, [period.current, period.last]);
+  return card(
+    averageSalesPrice(totalOver(days, period.current)),
+    averageSalesPrice(totalOver(days, period.last)),
+  );
+}
+
+export function averageSalesPriceChart(db: Executor, scope: Scope, period: Period) {
+  return salesChart(db, scope, period, 'average_sales_price', averageSalesPrice);
+}
+
+/**
+ * Invoices per creation day in the statuses. From daily_invoice_rollups when the scope is a brand's channels;
+ * a vendor or category restriction is not a key of that rollup, so those counts read the invoices of the range
+ * (by the brand/status/creation index) and check their order's vendor or their lines' categories.
+ */
+async function invoicesByDay(
+  db: Executor,
+  scope: Scope,
+  statuses: readonly OrderStatusCode[],
+  ranges: DayRange[],
+): Promise<Map<string, number>> {
+  const rows = fitsInvoiceRollups(scope)
+    ? await selectRows<{ day: string; total: unknown }>(
+        db,
+        sql`select r.date::text as day, sum(r.invoice_count)::bigint as total
+          from daily_invoice_rollups r
+          where ${allOf([
+            inList('r.brand_id', scope.brandIds),
+            inList('r.status_code', statuses),
+            scope.channelIds ? inList('r.channel_id', scope.channelIds) : undefined,
+            dayIn('r.date', ranges),
+          ])}
+          group by r.date`,
+      )
+    : await selectRows<{ day: string; total: unknown }>(
+        db,
+        sql`select ${jakartaDayOf('i.created_at')}::text as day, count(*) as total
+          from invoices i
+          where ${invoiceWhere(scope, ranges, { statuses })}
+          group by 1`,
+      );
+  return new Map(rows.map((row) => [row.day, num(row.total)]));
+}
+
+/**
+ * A vendor's orders per creation day in the statuses. The sales rollup has no status, so this reads the vendor's
+ * orders of the range through the (vendor_id, created_at) index: a vendor's orders of a few weeks.
+ */
+async function ordersByDay(
+  db: Executor,
+  scope: Scope,
+  statuses: readonly OrderStatusCode[],
+  ranges: DayRange[],
+): Promise<Map<string, number>> {
+  const rows = await selectRows<{ day: string; total: unknown }>(
+    db,
+    sql`select ${jakartaDayOf('o.created_at')}::text as day, count(*) as total
+      from orders o
+      where ${orderWhere(scope, ranges, statuses)}
+      group by 1`,
+  );
+  return new Map(rows.map((row) => [row.day, num(row.total)]));
+}
+
+function sumOver(days: Map<string, number>, range: DayRange) {
+  let total = 0;
+  for (const [day, value] of days) if (day >= range.from && day <= range.to) total += value;
+  return total;
+}
+
+function countCard(days: Map<string, number>, period: Period) {
+  return card(sumOver(days, period.current), sumOver(days, period.last));
+}
+
+function countChart<F extends string>(days: Map<string, number>, period: Period, field: F) {
+  const series = (range: DayRange) => dailySeries(range, field, (day) => days.get(day) ?? 0);
+  return { current_period: series(period.current), last_period: series(period.last) };
+}
+
+export async function invoiceCard(db: Executor, scope: Scope, period: Period, statuses: OrderStatusCode[]) {
+  return countCard(await invoicesByDay(db, scope, statuses, [period.current, period.last]), period);
+}
+
+export async function invoiceChart(db: Executor, scope: Scope, period: Period, statuses: OrderStatusCode[]) {
+  return countChart(
+    await invoicesByDay(db, scope, statuses, [period.current, period.last]),
+    period,
+    'total_invoice',
+  );
+}
+
+export async function orderCountCard(
+  db: Executor,
+  scope: Scope,
+  period: Period,
+  statuses: OrderStatusCode[],
+) {
+  return countCard(await ordersByDay(db, scope, statuses, [period.current, period.last]), period);
+}
+
+export async function orderCountChart(
+  db: Executor,
+  scope: Scope,
+  period: Period,
+  statuses: OrderStatusCode[],
+) {
+  return countChart(
+    await ordersByDay(db, scope, statuses, [period.current, period.last]),
+    period,
+    'total_order',
+  );
+}

@@ -1,0 +1,106 @@
+import { sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import type { AuthUser } from '../../http/context';
+import { brandIdsOf, parseId, resolveBrand, resolveVendor } from '../../http/tenancy';
+import { ROLE } from '../access/roles';
+import { inList, selectRows } from './sql';
+
+/** Whose data a widget call may read, before any filter: decided by the path and the caller. */
+export type Tenancy = { brandIds: number[]; vendorIds: number[] | null };
+
+/**
+ * What a widget aggregates. `null` means "not restricted"; an empty list matches nothing (a filter naming only
+ * foreign or unknown ids must not fall back to everything).
+ */
+export type Scope = {
+  brandIds: number[];
+  vendorIds: number[] | null;
+  channelIds: number[] | null;
+  /** The chosen categories with all their descendants. */
+  categoryIds: number[] | null;
+};
+
+export type ScopeFilters = { channel?: number[]; category?: number[]; vendor?: number[]; city?: string[] };
+
+/** `/api/brand/{brand}/widget/…`: a brand the caller may act on (vendor users have none), every vendor of it. */
+export async function brandTenancy(db: Executor, user: AuthUser, rawBrand: string | undefined) {
+  const brand = await resolveBrand(db, user, parseId(rawBrand));
+  return { brandIds: [brand.id], vendorIds: null } satisfies Tenancy;
+}
+
+/**
+ * `/api/vendor/{vendor}/widget/…`: one vendor, over the brands it serves whose data the caller may see — all of
+ * them for the vendor's own users, only their own brands for brand-side users (a brand A user looking at a vendor
+ * that also serves brand B must not see brand B's figures).
+ */
+export async function vendorTenancy(db: Executor, user: AuthUser, rawVendor: string | undefined) {
+  const vendor = await resolveVendor(db, user, parseId(rawVendor));
+  const served = (
+    await selectRows<{ brand_id: number }>(
+      db,
+      sql`select brand_id from vendor_brands where vendor_id = ${vendor.id} order by brand_id`,
+    )
+  ).map((row) => Number(row.brand_id));
+  const allowed = user.roleId === ROLE.vendor ? 'all' : await brandIdsOf(db, user);
+  const brandIds = allowed === 'all' ? served : served.filter((id) => allowed.includes(id));
+  return { brandIds, vendorIds: [vendor.id] } satisfies Tenancy;
+}
+
+function intersect(scope: number[] | null, chosen: number[] | undefined): number[] | null {
+  if (!chosen) return scope;
+  return scope ? scope.filter((id) => chosen.includes(id)) : [...new Set(chosen)];
+}
+
+/** Every category under the chosen ones (the chosen included), within the scope's brands. */
+async function withDescendants(db: Executor, brandIds: number[], chosen: number[]): Promise<number[]> {
+  const tree = await selectRows<{ id: number; parent_id: number | null }>(
+    db,
+    sql`select id, parent_id from categories where ${inList('brand_id', brandIds)}`,
+  );
+  const children = new Map<number, number[]>();
+  for (const row of tree) {
+    if (row.parent_id === null) continue;
+    const list = children.get(Number(row.parent_id)) ?? [];
+    list.push(Number(row.id));
+    children.set(Number(row.parent_id), list);
+  }
+  const known = new Set(tree.map((row) => Number(row.id)));
+  const found = new Set<number>();
+  const queue = chosen.filter((id) => known.has(id));
+  // A visited set, so that a cycle in bad data cannot loop.
+  while (queue.length) {
+    const id = queue.pop() as number;
+    if (found.has(id)) continue;
+    found.add(id);
+    queue.push(...(children.get(id) ?? []));
+  }
+  return [...found].sort((a, b) => a - b);
+}
+
+/** Vendors serving the scope's brands with an area in one of the cities (a branch). */
+async function vendorsInCities(db: Executor, brandIds: number[], cities: string[]): Promise<number[]> {
+  const lowered = [...new Set(cities.map((city) => city.toLowerCase()))];
+  const rows = await selectRows<{ vendor_id: number }>(
+    db,
+    sql`select distinct a.vendor_id
+      from vendor_areas a join vendor_brands b on b.vendor_id = a.vendor_id
+      where ${inList('b.brand_id', brandIds)} and ${inList('lower(a.city)', lowered)}`,
+  );
+  return rows.map((row) => Number(row.vendor_id));
+}
+
+/**
+ * Narrows the tenancy by the query's filters. `vendor[]` narrows brand-side calls only: on the vendor side the
+ * path already names the one vendor, and a filter can never widen it.
+ */
+export async function scopeOf(db: Executor, tenancy: Tenancy, filters: ScopeFilters): Promise<Scope> {
+  let vendorIds = tenancy.vendorIds ?? intersect(null, filters.vendor);
+  if (filters.city)
+    vendorIds = intersect(vendorIds, await vendorsInCities(db, tenancy.brandIds, filters.city));
+  return {
+    brandIds: tenancy.brandIds,
+    vendorIds,
+    channelIds: filters.channel ? [...new Set(filters.channel)] : null,
+    categoryIds: filters.category ? await withDescendants(db, tenancy.brandIds, filters.category) : null,
+  };
+}
