@@ -209,12 +209,15 @@ export async function forgotPassword(deps: ApiDeps, input: z.infer<typeof forgot
   page.searchParams.set('token', token);
   page.searchParams.set('email', user.email);
   const link = page.toString();
-  await deps.mailer.send({
-    to: user.email,
-    subject: 'Reset password',
-    text: `Halo ${user.name},\n\nBuka tautan ini untuk mengganti password anda (berlaku ${deps.config.PASSWORD_RESET_TTL_MINUTES} menit, sekali pakai):\n${link}\n\nAbaikan email ini jika anda tidak memintanya.`,
-    html: `<p>Halo ${escapeHtml(user.name)},</p><p>Buka tautan ini untuk mengganti password anda (berlaku ${deps.config.PASSWORD_RESET_TTL_MINUTES} menit, sekali pakai):</p><p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p><p>Abaikan email ini jika anda tidak memintanya.</p>`,
-  });
+  // Not awaited: answering before the mail leaves keeps known and unknown addresses indistinguishable by timing.
+  void deps.mailer
+    .send({
+      to: user.email,
+      subject: 'Reset password',
+      text: `Halo ${user.name},\n\nBuka tautan ini untuk mengganti password anda (berlaku ${deps.config.PASSWORD_RESET_TTL_MINUTES} menit, sekali pakai):\n${link}\n\nAbaikan email ini jika anda tidak memintanya.`,
+      html: `<p>Halo ${escapeHtml(user.name)},</p><p>Buka tautan ini untuk mengganti password anda (berlaku ${deps.config.PASSWORD_RESET_TTL_MINUTES} menit, sekali pakai):</p><p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p><p>Abaikan email ini jika anda tidak memintanya.</p>`,
+    })
+    .catch((error: unknown) => console.error('password reset mail failed', error));
 }
 
 function escapeHtml(value: string) {
