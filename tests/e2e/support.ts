@@ -27,3 +27,11 @@ export async function signOut(page: Page) {
   await page.getByRole('button', { name: 'Keluar' }).click();
   await expect(page).toHaveURL(/\/auth\/login/);
 }
+
+/** Switches the header's brand selector; without JavaScript the Apply button submits it. */
+export async function chooseBrand(page: Page, label: string) {
+  await page.getByRole('combobox', { name: 'Brand' }).selectOption({ label });
+  const apply = page.getByRole('button', { name: 'Terapkan' });
+  if (await apply.isVisible()) await apply.click();
+  await expect(page.getByRole('combobox', { name: 'Brand' }).locator('option:checked')).toHaveText(label);
+}

@@ -1,0 +1,100 @@
+import { spawnSync } from 'node:child_process';
+import { expect, test, type Page } from '@playwright/test';
+import { TINY_PNG } from '../support/files';
+import { ACCOUNTS, signInAndWait } from './support';
+
+test.describe.configure({ mode: 'serial' });
+
+let deliveredNumber = '';
+let deliveredPath = '';
+let newOrderPath = '';
+
+async function acceptFirstOffer(page: Page) {
+  await page.goto('/order');
+  const offers = page.getByRole('region', { name: 'Pesanan Masuk' });
+  await offers.getByRole('link', { name: 'Lihat' }).first().click();
+  await expect(page.getByRole('dialog', { name: 'Pesanan Masuk' })).toBeVisible();
+  await page.getByRole('button', { name: 'Accept' }).click();
+  await expect(page).toHaveURL(/\/order\/\d+$/);
+  await expect(page.getByRole('status')).toContainText('Data berhasil diubah');
+  return (await page.getByRole('heading', { level: 1 }).textContent()) ?? '';
+}
+
+async function takeStep(page: Page, step: string, fill?: () => Promise<void>) {
+  await page.getByRole('link', { name: step, exact: true }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  await fill?.();
+  await dialog.getByRole('button', { name: step, exact: true }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+}
+
+test('a vendor accepts an offer and moves the order through to delivered with a photo', async ({ page }) => {
+  await signInAndWait(page, ACCOUNTS.vendor);
+  deliveredNumber = await acceptFirstOffer(page);
+  deliveredPath = new URL(page.url()).pathname;
+  await expect(page.getByText('Pesanan Baru').first()).toBeVisible();
+
+  await takeStep(page, 'Siap Dikirim');
+  await expect(page.getByText('Siap Dikirim').first()).toBeVisible();
+  await takeStep(page, 'Kirim', async () => {
+    await page.getByLabel('No. resi').fill('JNE-E2E-0001');
+  });
+  await expect(page.getByText('Dalam Pengiriman').first()).toBeVisible();
+  await takeStep(page, 'Pesanan Sampai', async () => {
+    await page.getByLabel('Nama penerima').fill('Budi Penerima');
+    await page.getByLabel('Foto bukti diterima').setInputFiles({ name: 'bukti.png', mimeType: 'image/png', buffer: TINY_PNG });
+  });
+  await expect(page.getByText('Sampai', { exact: true }).first()).toBeVisible();
+});
+
+test('the delivered step refuses a missing receiver name and photo with field errors', async ({ page }) => {
+  await signInAndWait(page, ACCOUNTS.vendor);
+  await acceptFirstOffer(page);
+  newOrderPath = new URL(page.url()).pathname;
+  await takeStep(page, 'Siap Dikirim');
+  await page.getByRole('link', { name: 'Kirim', exact: true }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Kirim', exact: true }).click();
+  await expect(page.getByText('No. resi wajib diisi.')).toBeVisible();
+});
+
+test('the brand administrator finds the order, records a return and changes the vendor of another order', async ({ page }) => {
+  await signInAndWait(page, ACCOUNTS.admin);
+  await page.goto(`/order?search=${encodeURIComponent(deliveredNumber)}&with-canceled=1`);
+  await page.getByRole('link', { name: deliveredNumber }).click();
+  await expect(page).toHaveURL(deliveredPath);
+
+  await page.getByRole('link', { name: 'Retur' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Retur Product' });
+  await dialog.getByRole('checkbox').first().check();
+  await dialog.getByLabel('Jumlah retur').first().fill('1');
+  await dialog.getByLabel('Catatan').first().fill('Kemasan rusak');
+  await dialog.getByRole('button', { name: 'Simpan retur' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(page.getByText(/Retur 1/).first()).toBeVisible();
+
+  await page.goto(newOrderPath);
+  await page.getByRole('link', { name: 'Ganti Vendor' }).click();
+  const select = page.getByRole('dialog').getByLabel('Vendor baru');
+  const firstVendor = await select.locator('option:not([disabled])').first().getAttribute('value');
+  await select.selectOption(firstVendor ?? '');
+  await page.getByRole('dialog').getByRole('button', { name: 'Ganti Vendor' }).click();
+  await expect(page.getByRole('status')).toContainText('Success change vendor');
+  await expect(page.getByText('Dialihkan').first()).toBeVisible();
+});
+
+test('the administrator exports the order list as a spreadsheet and prints a sales PDF holding the order number', async ({ page }) => {
+  await signInAndWait(page, ACCOUNTS.admin);
+  await page.goto('/order');
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Export' }).click()]);
+  expect(download.suggestedFilename()).toMatch(/order\.xlsx$/);
+  const path = await download.path();
+  const { readFileSync } = await import('node:fs');
+  expect(readFileSync(path).subarray(0, 2).toString()).toBe('PK');
+
+  const response = await page.request.get(`${deliveredPath}/print/sales`);
+  expect(response.status()).toBe(200);
+  expect(response.headers()['content-type']).toContain('application/pdf');
+  const text = spawnSync('pdftotext', ['-', '-'], { input: await response.body() }).stdout.toString();
+  expect(text).toContain(deliveredNumber);
+});
