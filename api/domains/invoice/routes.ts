@@ -1,0 +1,52 @@
+import { Hono } from 'hono';
+import type { ApiEnv } from '../../http/context';
+import { forbidden } from '../../http/errors';
+import { parseId } from '../../http/tenancy';
+import { readBody, readQuery, validate } from '../../http/validation';
+import { hasPermission } from '../access/permissions';
+import { ROLE } from '../access/roles';
+import { brandScope, markNotificationRead } from '../order/service';
+import { ingestInvoiceSchema, invoiceListQuerySchema } from './schema';
+import { ingestInvoice, invoiceCardTotal, listInvoices, readInvoiceFilters, showInvoice } from './service';
+
+/** Invoice list, card, detail and marketplace ingestion under /api/brand/{brand}/… */
+export const brandInvoiceRoutes = new Hono<ApiEnv>()
+  .get('/:brand/invoice', async (c) => {
+    const { brand } = await brandScope(c);
+    const query = validate(invoiceListQuerySchema, readQuery(c));
+    return c.json(await listInvoices(c.var.deps.db, brand.id, readInvoiceFilters(query), query));
+  })
+  .get('/:brand/invoice/card/total', async (c) => {
+    const { brand } = await brandScope(c);
+    const filters = readInvoiceFilters(validate(invoiceListQuerySchema, readQuery(c)));
+    return c.json({ data: await invoiceCardTotal(c.var.deps.db, brand.id, filters) });
+  })
+  .get('/:brand/invoice/:id', async (c) => {
+    const { brand } = await brandScope(c);
+    const query = validate(invoiceListQuerySchema, readQuery(c));
+    const { db, config } = c.var.deps;
+    const data = await showInvoice(db, brand.id, parseId(c.req.param('id')), config.MEDIA_URL);
+    await markNotificationRead(c, query.notif);
+    return c.json({ data });
+  })
+  .post('/:brand/channel/:channel/invoice', async (c) => {
+    const { brand } = await brandScope(c);
+    const { deps, user } = c.var;
+    if (user.roleId !== ROLE.administrator && !hasPermission(user, 'invoice.store')) throw forbidden();
+    const channelId = parseId(c.req.param('channel'));
+    const body = validate(ingestInvoiceSchema, await readBody(c));
+    const result = await ingestInvoice(deps.db, {
+      brandId: brand.id,
+      channelId,
+      user,
+      body,
+      at: deps.clock(),
+      ttlMinutes: deps.config.OFFER_TTL_MINUTES,
+      ip: c.var.clientIp,
+    });
+    if (result.created) deps.events.nudge();
+    const data = await showInvoice(deps.db, brand.id, result.invoiceId, deps.config.MEDIA_URL);
+    return result.created
+      ? c.json({ message: 'Data berhasil dibuat', data }, 201)
+      : c.json({ message: 'Invoice sudah tercatat', data }, 200);
+  });

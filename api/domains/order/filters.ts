@@ -1,0 +1,182 @@
+import {
+  and,
+  eq,
+  gte,
+  ilike,
+  inArray,
+  isNull,
+  lt,
+  lte,
+  ne,
+  notInArray,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { Executor } from '../../db/client';
+import { categories, invoices, orders, sendPaymentOrders } from '../../db/schema';
+import { containsPattern } from '../../db/like';
+import { validationFailed } from '../../http/errors';
+import { jakartaDayEnd, jakartaDayStart } from '../rollup/service';
+import type { OrderListQuery } from './schema';
+import { DEAD_STATUSES, parseOrderStatus, type Side, type StatusWanted } from './statuses';
+
+/** Whose orders a request sees: one brand (brand routes), or one vendor within the brands visible through it. */
+export type OrderScope = { side: Side; brandIds: number[]; vendorId?: number };
+
+export type OrderFilters = {
+  search?: string;
+  dateFrom?: string;
+  dateTo?: string;
+  vendorIds?: number[];
+  channelIds?: number[];
+  /** Requested categories with their descendants; an empty list matches nothing. */
+  categoryIds?: number[];
+  statuses?: StatusWanted[];
+  withCanceled: boolean;
+  withCanceledInvoice: boolean;
+  customerName?: string;
+};
+
+export const paidOrder = sql<boolean>`exists (select 1 from ${sendPaymentOrders} where ${sendPaymentOrders.orderId} = ${orders.id})`;
+
+/** The requested categories and everything under them, within the given brands; foreign ids drop out. */
+export async function expandCategories(executor: Executor, brandIds: number[], requested: number[]) {
+  const rows = await executor
+    .select({ id: categories.id, parentId: categories.parentId })
+    .from(categories)
+    .where(and(inArray(categories.brandId, brandIds.length ? brandIds : [0]), isNull(categories.deletedAt)));
+  const known = new Set(rows.map((row) => row.id));
+  const found = new Set(requested.filter((id) => known.has(id)));
+  let added = true;
+  while (added) {
+    added = false;
+    for (const row of rows) {
+      if (row.parentId !== null && found.has(row.parentId) && !found.has(row.id)) {
+        found.add(row.id);
+        added = true;
+      }
+    }
+  }
+  return [...found];
+}
+
+export async function readOrderFilters(
+  executor: Executor,
+  scope: OrderScope,
+  query: OrderListQuery,
+): Promise<OrderFilters> {
+  let statuses: StatusWanted[] | undefined;
+  if (query.status?.length) {
+    statuses = [];
+    for (const [index, text] of query.status.entries()) {
+      const wanted = parseOrderStatus(scope.side, text);
+      if (!wanted) {
+        throw validationFailed({
+          [query.status.length > 1 ? `status.${index}` : 'status']: ['The selected status is invalid.'],
+        });
+      }
+      statuses.push(wanted);
+    }
+  }
+  return {
+    search: query.search || undefined,
+    dateFrom: query['date-from'],
+    dateTo: query['date-to'],
+    vendorIds: query.vendor?.length ? query.vendor : undefined,
+    channelIds: query.channel?.length ? query.channel : undefined,
+    categoryIds: query.category?.length
+      ? await expandCategories(executor, scope.brandIds, query.category)
+      : undefined,
+    statuses,
+    withCanceled: query['with-canceled'],
+    withCanceledInvoice: query['with-canceled-invoice'],
+    customerName: query['customer-name'] || undefined,
+  };
+}
+
+export function dateConditions(
+  column: typeof orders.createdAt | typeof invoices.createdAt,
+  from?: string,
+  to?: string,
+) {
+  const conditions: SQL[] = [];
+  if (from) conditions.push(gte(column, jakartaDayStart(from)));
+  if (to) conditions.push(lt(column, jakartaDayEnd(to)));
+  return conditions;
+}
+
+/** The same range on a rollup's `date` column (a Jakarta day already). */
+export function dateConditionsOnDay(column: PgColumn, from?: string, to?: string) {
+  const conditions: SQL[] = [];
+  if (from) conditions.push(gte(column, from));
+  if (to) conditions.push(lte(column, to));
+  return conditions;
+}
+
+function statusCondition(wanted: StatusWanted): SQL {
+  const code = eq(orders.statusCode, wanted.code);
+  if (wanted.paid === undefined) return code;
+  return and(code, wanted.paid ? paidOrder : sql`not ${paidOrder}`) as SQL;
+}
+
+/** Whether the filters ask for canceled or diverted orders, by flag or by status. */
+export function includesDeadOrders(filters: OrderFilters) {
+  return filters.statuses
+    ? filters.statuses.some((wanted) => DEAD_STATUSES.includes(wanted.code))
+    : filters.withCanceled;
+}
+
+/**
+ * The conditions on `orders` (joined with `invoices`) for a scope and its filters, without the category,
+ * which the order list applies to whole orders and the item list to lines.
+ */
+export function orderConditions(scope: OrderScope, filters: OrderFilters): SQL[] {
+  const conditions: SQL[] = [
+    inArray(orders.brandId, scope.brandIds.length ? scope.brandIds : [0]),
+    isNull(orders.deletedAt),
+  ];
+  if (scope.vendorId !== undefined) conditions.push(eq(orders.vendorId, scope.vendorId));
+  if (filters.search) {
+    const pattern = containsPattern(filters.search);
+    conditions.push(
+      or(
+        ilike(orders.number, pattern),
+        ilike(invoices.externalNumber, pattern),
+        ilike(invoices.customerName, pattern),
+      ) as SQL,
+    );
+  }
+  conditions.push(...dateConditions(orders.createdAt, filters.dateFrom, filters.dateTo));
+  if (filters.vendorIds) conditions.push(inArray(orders.vendorId, filters.vendorIds));
+  if (filters.channelIds) conditions.push(inArray(orders.channelId, filters.channelIds));
+  if (filters.statuses) {
+    conditions.push(or(...filters.statuses.map(statusCondition)) as SQL);
+  } else if (!filters.withCanceled) {
+    conditions.push(notInArray(orders.statusCode, DEAD_STATUSES));
+  }
+  const asksCanceled = filters.statuses?.some((wanted) => wanted.code === 'canceled') ?? false;
+  if (!filters.withCanceledInvoice && !asksCanceled) conditions.push(ne(invoices.statusCode, 'canceled'));
+  if (filters.customerName)
+    conditions.push(sql`lower(${invoices.customerName}) = lower(${filters.customerName})`);
+  return conditions;
+}
+
+/** Orders with at least one line in the categories. */
+export function orderInCategories(categoryIds: number[]): SQL {
+  if (categoryIds.length === 0) return sql`false`;
+  return sql`exists (select 1 from order_products op join products p on p.id = op.product_id
+    where op.order_id = ${orders.id} and p.category_id in (${sql.join(
+      categoryIds.map((id) => sql`${id}`),
+      sql`, `,
+    )}))`;
+}
+
+/**
+ * Whether the daily rollups can answer a count or a sum for these filters: they know brand, vendor, channel
+ * and day, and hold exactly the orders a list shows by default (neither canceled nor diverted).
+ */
+export function rollupsCanAnswer(filters: OrderFilters) {
+  return !filters.search && !filters.statuses && !filters.withCanceled && !filters.customerName;
+}

@@ -1,0 +1,317 @@
+import { and, asc, eq, inArray, isNull, lte, or } from 'drizzle-orm';
+import type { Database, Executor } from '../../db/client';
+import { brands, invoices, media, orderPhotos, orders, users, vendors } from '../../db/schema';
+import { recordAudit } from '../../audit/audit';
+import type { AuthUser } from '../../http/context';
+import { notFound, validationFailed, type FieldErrors } from '../../http/errors';
+import { createRollupTracker, type RollupTracker } from '../rollup/service';
+import type { OrderScope } from './filters';
+import {
+  addActivity,
+  followOrderOnInvoice,
+  moveStock,
+  notifyBrandOfStatus,
+  orderStockLines,
+  queueOrderEvents,
+} from './lifecycle';
+import type { StatusBody } from './schema';
+import { VENDOR_LABELS, VENDOR_STEPS, type VendorStep } from './statuses';
+
+type OrderRow = typeof orders.$inferSelect;
+
+/** What one step needs from the body, as field errors; empty when it has everything. */
+function missingFields(step: VendorStep, body: StatusBody): FieldErrors {
+  const errors: FieldErrors = {};
+  if (step === 'on-delivery' && !body.shipping_number) {
+    errors.shipping_number = ['The shipping number field is required.'];
+  }
+  if (step === 'delivered') {
+    if (!body.photo_ids?.length) errors.photo_ids = ['The photo ids field is required.'];
+    if (!body.receiver_name) errors.receiver_name = ['The receiver name field is required.'];
+  }
+  return errors;
+}
+
+/**
+ * Photos must be uploads of the vendor's own users (or of the administrator acting for it); anyone else's
+ * media is refused as if it did not exist.
+ */
+async function checkPhotos(
+  executor: Executor,
+  vendorId: number,
+  actorId: number,
+  photoIds: number[],
+): Promise<FieldErrors> {
+  if (photoIds.length === 0) return {};
+  const rows = await executor
+    .select({ id: media.id })
+    .from(media)
+    .innerJoin(users, eq(users.id, media.createdBy))
+    .where(and(inArray(media.id, photoIds), or(eq(users.vendorId, vendorId), eq(users.id, actorId))));
+  const own = new Set(rows.map((row) => row.id));
+  const errors: FieldErrors = {};
+  photoIds.forEach((id, index) => {
+    if (!own.has(id)) errors[`photo_ids.${index}`] = [`The selected photo_ids.${index} is invalid.`];
+  });
+  return errors;
+}
+
+function stepNotAllowed(order: OrderRow, step: VendorStep) {
+  const target = VENDOR_STEPS[step].to;
+  return `Pesanan ${order.number} berstatus ${VENDOR_LABELS[order.statusCode]} dan tidak dapat diubah menjadi ${VENDOR_LABELS[target]}.`;
+}
+
+/** Locks the scope's orders in id order, so two bulk moves over the same orders cannot deadlock. */
+async function lockOrders(executor: Executor, scope: OrderScope, orderIds: number[]) {
+  const conditions = [
+    inArray(orders.id, orderIds),
+    inArray(orders.brandId, scope.brandIds.length ? scope.brandIds : [0]),
+    isNull(orders.deletedAt),
+  ];
+  if (scope.vendorId !== undefined) conditions.push(eq(orders.vendorId, scope.vendorId));
+  return executor
+    .select()
+    .from(orders)
+    .where(and(...conditions))
+    .orderBy(asc(orders.id))
+    .for('update');
+}
+
+/** One step of one locked order: the order, its photos, stock, activity, invoice, notification and events. */
+async function applyStep(
+  executor: Executor,
+  input: {
+    order: OrderRow;
+    step: VendorStep;
+    body: StatusBody;
+    user: AuthUser | null;
+    at: Date;
+    rollups: RollupTracker;
+  },
+) {
+  const { order, step, body, at } = input;
+  const to = VENDOR_STEPS[step].to;
+  const changes: Partial<typeof orders.$inferInsert> = { statusCode: to, updatedAt: at };
+  let message = '';
+  if (step === 'ready-to-delivery') {
+    changes.readyToDeliverAt = at;
+    message = 'Pesanan diproses vendor';
+  } else if (step === 'on-delivery') {
+    changes.onDeliveryAt = at;
+    changes.shippingNumber = body.shipping_number;
+    message = `Pesanan dikirim dengan nomor resi ${body.shipping_number}`;
+  } else {
+    changes.deliveredAt = at;
+    changes.receiverName = body.receiver_name;
+    message = `Pesanan diterima oleh ${body.receiver_name}`;
+  }
+  const [after] = await executor.update(orders).set(changes).where(eq(orders.id, order.id)).returning();
+  const photoIds = step === 'ready-to-delivery' ? [] : (body.photo_ids ?? []);
+  if (photoIds.length) {
+    await executor.insert(orderPhotos).values(
+      [...new Set(photoIds)].map((mediaId) => ({
+        orderId: order.id,
+        mediaId,
+        kind: step === 'on-delivery' ? ('delivery' as const) : ('delivered' as const),
+        createdAt: at,
+      })),
+    );
+  }
+  if (step === 'on-delivery') {
+    // The units leave the warehouse: on hand and reserved drop together, the available stock stays.
+    await moveStock(executor, {
+      vendorId: order.vendorId,
+      orderId: order.id,
+      lines: await orderStockLines(executor, [order.id]),
+      kind: 'ship',
+      note: `Pengiriman ${order.number}`,
+      userId: input.user?.id ?? null,
+      at,
+    });
+  }
+  await addActivity(executor, {
+    orderId: order.id,
+    message,
+    statusCode: to,
+    userId: input.user?.id ?? null,
+    at,
+  });
+  await finishMove(executor, {
+    before: order,
+    after,
+    user: input.user,
+    at,
+    rollups: input.rollups,
+    action: 'order.status',
+  });
+  return after;
+}
+
+/** What every status move shares: invoice status, rollups, audit, the brand's notification and the events. */
+async function finishMove(
+  executor: Executor,
+  input: {
+    before: OrderRow;
+    after: OrderRow;
+    user: AuthUser | null;
+    at: Date;
+    rollups: RollupTracker;
+    action: string;
+  },
+) {
+  const { before, after, at } = input;
+  const [invoice] = await executor
+    .select()
+    .from(invoices)
+    .where(eq(invoices.id, after.invoiceId))
+    .for('update');
+  const changed = await followOrderOnInvoice(executor, invoice, after.statusCode, at, input.rollups);
+  input.rollups.order(after);
+  await recordAudit(executor, {
+    actorId: input.user?.id ?? null,
+    action: input.action,
+    entity: 'order',
+    entityId: after.id,
+    before,
+    after,
+  });
+  const [vendor] = await executor
+    .select({ name: vendors.name })
+    .from(vendors)
+    .where(eq(vendors.id, after.vendorId));
+  await notifyBrandOfStatus(executor, after, vendor.name, at);
+  await queueOrderEvents(executor, after, changed ? after.statusCode : undefined);
+}
+
+export type MoveInput = {
+  scope: OrderScope;
+  user: AuthUser;
+  step: VendorStep;
+  body: StatusBody;
+  at: Date;
+};
+
+/** The vendor moves one order one step (DESIGN §5); any other move is a 422. */
+export async function moveOrderStatus(db: Database, input: MoveInput & { orderId: number }) {
+  const missing = missingFields(input.step, input.body);
+  if (Object.keys(missing).length) throw validationFailed(missing);
+  return db.transaction(async (tx) => {
+    const [order] = await lockOrders(tx, input.scope, [input.orderId]);
+    if (!order) throw notFound();
+    if (order.statusCode !== VENDOR_STEPS[input.step].from) {
+      throw validationFailed({ status: [stepNotAllowed(order, input.step)] });
+    }
+    const photoErrors = await checkPhotos(tx, order.vendorId, input.user.id, input.body.photo_ids ?? []);
+    if (Object.keys(photoErrors).length) throw validationFailed(photoErrors);
+    const rollups = createRollupTracker();
+    const after = await applyStep(tx, {
+      order,
+      step: input.step,
+      body: input.body,
+      user: input.user,
+      at: input.at,
+      rollups,
+    });
+    await rollups.flush(tx);
+    return after;
+  });
+}
+
+/**
+ * The bulk move: all or nothing. Every selected order must be the vendor's and stand where the step starts;
+ * otherwise nothing moves and each offending id is reported under `order_ids.N`.
+ */
+export async function moveOrdersStatus(db: Database, input: MoveInput & { orderIds: number[] }) {
+  const missing = missingFields(input.step, input.body);
+  if (Object.keys(missing).length) throw validationFailed(missing);
+  const ids = [...new Set(input.orderIds)];
+  return db.transaction(async (tx) => {
+    const locked = await lockOrders(tx, input.scope, ids);
+    const byId = new Map(locked.map((order) => [order.id, order]));
+    const errors: FieldErrors = {};
+    input.orderIds.forEach((id, index) => {
+      const order = byId.get(id);
+      if (!order) errors[`order_ids.${index}`] = [`The selected order_ids.${index} is invalid.`];
+      else if (order.statusCode !== VENDOR_STEPS[input.step].from) {
+        errors[`order_ids.${index}`] = [stepNotAllowed(order, input.step)];
+      }
+    });
+    if (input.scope.vendorId !== undefined) {
+      Object.assign(
+        errors,
+        await checkPhotos(tx, input.scope.vendorId, input.user.id, input.body.photo_ids ?? []),
+      );
+    }
+    if (Object.keys(errors).length) throw validationFailed(errors);
+    const rollups = createRollupTracker();
+    const moved: OrderRow[] = [];
+    for (const order of locked) {
+      moved.push(
+        await applyStep(tx, {
+          order,
+          step: input.step,
+          body: input.body,
+          user: input.user,
+          at: input.at,
+          rollups,
+        }),
+      );
+    }
+    await rollups.flush(tx);
+    return moved;
+  });
+}
+
+/**
+ * Completes delivered orders `afterDays` after delivery, each at the moment it fell due, one transaction per
+ * order (skipping any another sweep holds). Returns how many completed.
+ */
+export async function completeDeliveredOrders(db: Database, now: Date, afterDays: number) {
+  const cutoff = new Date(now.getTime() - afterDays * 24 * 60 * 60 * 1000);
+  let completed = 0;
+  const brandRows = await db.select({ id: brands.id }).from(brands);
+  for (const brand of brandRows) {
+    // Per brand, so the (brand_id, status_code, created_at) index finds the few delivered orders.
+    const due = await db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(
+        and(
+          eq(orders.brandId, brand.id),
+          eq(orders.statusCode, 'delivered'),
+          lte(orders.deliveredAt, cutoff),
+          isNull(orders.deletedAt),
+        ),
+      )
+      .orderBy(asc(orders.id));
+    for (const { id } of due) {
+      const done = await db.transaction(async (tx) => {
+        const [order] = await tx
+          .select()
+          .from(orders)
+          .where(and(eq(orders.id, id), eq(orders.statusCode, 'delivered')))
+          .for('update', { skipLocked: true });
+        if (!order || !order.deliveredAt) return false;
+        const at = new Date(order.deliveredAt.getTime() + afterDays * 24 * 60 * 60 * 1000);
+        const rollups = createRollupTracker();
+        const [after] = await tx
+          .update(orders)
+          .set({ statusCode: 'completed', completedAt: at, updatedAt: at })
+          .where(eq(orders.id, id))
+          .returning();
+        await addActivity(tx, {
+          orderId: id,
+          message: 'Pesanan selesai',
+          statusCode: 'completed',
+          userId: null,
+          at,
+        });
+        await finishMove(tx, { before: order, after, user: null, at, rollups, action: 'order.complete' });
+        await rollups.flush(tx);
+        return true;
+      });
+      if (done) completed++;
+    }
+  }
+  return completed;
+}

@@ -1,0 +1,398 @@
+import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import {
+  brands,
+  categories,
+  channels,
+  dailyProductRollups,
+  dailySalesRollups,
+  invoiceProducts,
+  invoices,
+  media,
+  orderActivities,
+  orderPhotos,
+  orderProducts,
+  orders,
+  products,
+  replacedOrderProducts,
+  vendorBrands,
+  vendors,
+} from '../../db/schema';
+import { containsPattern } from '../../db/like';
+import { notFound } from '../../http/errors';
+import { offsetOf, pageMeta, sortColumn } from '../../http/pagination';
+import {
+  dateConditionsOnDay,
+  orderConditions,
+  orderInCategories,
+  paidOrder,
+  rollupsCanAnswer,
+  type OrderFilters,
+  type OrderScope,
+} from './filters';
+import {
+  serializeOrderDetail,
+  serializeOrderItem,
+  serializeOrderRow,
+  type MediaView,
+  type OrderDetailParts,
+} from './serializers';
+import type { Side } from './statuses';
+
+type Page = { page: number; per_page: number; order_by: 'asc' | 'desc'; sorted_by?: string };
+
+const ORDER_SORTS = {
+  number: orders.number,
+  created_at: orders.createdAt,
+  updated_at: orders.updatedAt,
+  date: orders.date,
+  grand_total: orders.grandTotal,
+  status: orders.statusCode,
+  invoice_external_number: invoices.externalNumber,
+  vendor_name: vendors.name,
+  channel_name: channels.name,
+  id: orders.id,
+};
+
+function direction(order: 'asc' | 'desc') {
+  return order === 'desc' ? desc : asc;
+}
+
+/** Rollup conditions for a scope and filters the rollups can answer (see rollupsCanAnswer). */
+function rollupConditions(
+  table: typeof dailySalesRollups | typeof dailyProductRollups,
+  scope: OrderScope,
+  filters: OrderFilters,
+) {
+  const conditions: SQL[] = [inArray(table.brandId, scope.brandIds.length ? scope.brandIds : [0])];
+  if (scope.vendorId !== undefined) conditions.push(eq(table.vendorId, scope.vendorId));
+  if (filters.vendorIds) conditions.push(inArray(table.vendorId, filters.vendorIds));
+  if (filters.channelIds) conditions.push(inArray(table.channelId, filters.channelIds));
+  conditions.push(...dateConditionsOnDay(table.date, filters.dateFrom, filters.dateTo));
+  return conditions;
+}
+
+/**
+ * The number of orders a list shows. Without a category, search, status or customer filter this is a sum
+ * over the daily sales rollup (rows per day, not per order); otherwise a count narrowed by the filters.
+ * See docs/decisions/005-list-totals.md.
+ */
+async function countOrders(executor: Executor, scope: OrderScope, filters: OrderFilters, where: SQL) {
+  if (rollupsCanAnswer(filters) && !filters.categoryIds) {
+    const [row] = await executor
+      .select({ total: sql<string>`coalesce(sum(${dailySalesRollups.orderCount}), 0)` })
+      .from(dailySalesRollups)
+      .where(and(...rollupConditions(dailySalesRollups, scope, filters)));
+    return Number(row.total);
+  }
+  const [row] = await executor
+    .select({ total: count() })
+    .from(orders)
+    .innerJoin(invoices, eq(invoices.id, orders.invoiceId))
+    .where(where);
+  return row.total;
+}
+
+export function orderWhere(scope: OrderScope, filters: OrderFilters) {
+  const conditions = orderConditions(scope, filters);
+  if (filters.categoryIds) conditions.push(orderInCategories(filters.categoryIds));
+  return and(...conditions) as SQL;
+}
+
+export const orderRowFields = {
+  order: orders,
+  paid: paidOrder,
+  invoiceExternalNumber: invoices.externalNumber,
+  invoicePreorderDeadline: invoices.preorderDeadline,
+  invoicePreorderProcessDay: invoices.preorderProcessDay,
+  invoicePreorderProcessStart: invoices.preorderProcessStart,
+  vendorName: vendors.name,
+  channelName: channels.name,
+};
+
+export function selectOrderRows(executor: Executor) {
+  return executor
+    .select(orderRowFields)
+    .from(orders)
+    .innerJoin(invoices, eq(invoices.id, orders.invoiceId))
+    .innerJoin(vendors, eq(vendors.id, orders.vendorId))
+    .innerJoin(channels, eq(channels.id, orders.channelId));
+}
+
+export async function listOrders(executor: Executor, scope: OrderScope, filters: OrderFilters, page: Page) {
+  const where = orderWhere(scope, filters);
+  const sort = ORDER_SORTS[sortColumn(ORDER_SORTS, page.sorted_by, 'number')];
+  const [rows, total] = await Promise.all([
+    selectOrderRows(executor)
+      .where(where)
+      .orderBy(direction(page.order_by)(sort), direction(page.order_by)(orders.id))
+      .limit(page.per_page)
+      .offset(offsetOf(page)),
+    countOrders(executor, scope, filters, where),
+  ]);
+  return {
+    data: rows.map((row) => serializeOrderRow(scope.side, row)),
+    meta: pageMeta({ page: page.page, perPage: page.per_page, total, count: rows.length }),
+  };
+}
+
+/**
+ * Total Penjualan: Σ (grand_total − grand_total_return) of the orders the list shows, canceled and diverted
+ * ones never counting. Read from the rollups when they can answer, summed over the orders otherwise.
+ */
+export async function orderCardTotal(executor: Executor, scope: OrderScope, filters: OrderFilters) {
+  if (rollupsCanAnswer(filters) && !filters.categoryIds) {
+    const [row] = await executor
+      .select({ total: sql<string>`coalesce(sum(${dailySalesRollups.gmv}), 0)` })
+      .from(dailySalesRollups)
+      .where(and(...rollupConditions(dailySalesRollups, scope, filters)));
+    return { current_period_value: Number(row.total) };
+  }
+  const [row] = await executor
+    .select({ total: sql<string>`coalesce(sum(${orders.grandTotal} - ${orders.grandTotalReturn}), 0)` })
+    .from(orders)
+    .innerJoin(invoices, eq(invoices.id, orders.invoiceId))
+    .where(and(orderWhere(scope, filters), sql`${orders.statusCode} not in ('canceled', 'diverted')`));
+  return { current_period_value: Number(row.total) };
+}
+
+const ITEM_SORTS = {
+  order_number: orders.number,
+  order_created_at: orders.createdAt,
+  product_name: products.name,
+  category_name: categories.name,
+  quantity: orderProducts.quantity,
+  total_price: orderProducts.totalPrice,
+  order_status: orders.statusCode,
+  id: orderProducts.id,
+};
+
+/** The item view (Barang): order lines, the category filter applying to each line's product. */
+export async function listOrderItems(
+  executor: Executor,
+  scope: OrderScope,
+  filters: OrderFilters,
+  page: Page,
+) {
+  const conditions = orderConditions(scope, filters);
+  if (filters.categoryIds) {
+    conditions.push(
+      filters.categoryIds.length ? inArray(products.categoryId, filters.categoryIds) : sql`false`,
+    );
+  }
+  const where = and(...conditions);
+  const sort = ITEM_SORTS[sortColumn(ITEM_SORTS, page.sorted_by, 'order_number')];
+  const base = () =>
+    executor
+      .select({
+        line: orderProducts,
+        order: {
+          id: orders.id,
+          number: orders.number,
+          statusCode: orders.statusCode,
+          createdAt: orders.createdAt,
+        },
+        paid: paidOrder,
+        productName: products.name,
+        productSku: products.sku,
+        categoryName: categories.name,
+      })
+      .from(orderProducts)
+      .innerJoin(orders, eq(orders.id, orderProducts.orderId))
+      .innerJoin(invoices, eq(invoices.id, orders.invoiceId))
+      .leftJoin(products, eq(products.id, orderProducts.productId))
+      .leftJoin(categories, eq(categories.id, products.categoryId));
+  async function total() {
+    // Each line of a live order is one (order, product) pair of the product rollup: an order never holds a
+    // product twice (ingestion refuses repeated SKUs), so Σ order_count is the number of lines.
+    if (rollupsCanAnswer(filters)) {
+      const conditions = rollupConditions(dailyProductRollups, scope, filters);
+      if (filters.categoryIds) {
+        conditions.push(
+          filters.categoryIds.length
+            ? sql`${dailyProductRollups.productId} in (select id from products where category_id in (${sql.join(
+                filters.categoryIds.map((id) => sql`${id}`),
+                sql`, `,
+              )}))`
+            : sql`false`,
+        );
+      }
+      const [row] = await executor
+        .select({ total: sql<string>`coalesce(sum(${dailyProductRollups.orderCount}), 0)` })
+        .from(dailyProductRollups)
+        .where(and(...conditions));
+      return Number(row.total);
+    }
+    const [row] = await executor
+      .select({ total: count() })
+      .from(orderProducts)
+      .innerJoin(orders, eq(orders.id, orderProducts.orderId))
+      .innerJoin(invoices, eq(invoices.id, orders.invoiceId))
+      .leftJoin(products, eq(products.id, orderProducts.productId))
+      .where(where);
+    return row.total;
+  }
+  const [rows, totalCount] = await Promise.all([
+    base()
+      .where(where)
+      .orderBy(direction(page.order_by)(sort), direction(page.order_by)(orderProducts.id))
+      .limit(page.per_page)
+      .offset(offsetOf(page)),
+    total(),
+  ]);
+  return {
+    data: rows.map((row) => serializeOrderItem(scope.side, row)),
+    meta: pageMeta({ page: page.page, perPage: page.per_page, total: totalCount, count: rows.length }),
+  };
+}
+
+function mediaView(row: typeof media.$inferSelect, mediaUrl: string): MediaView {
+  return {
+    id: row.id,
+    name: row.name,
+    encoded_name: row.encodedName,
+    size: row.size,
+    extension: row.extension,
+    path: row.path,
+    disk: row.disk,
+    url: `${mediaUrl}/${row.path}`,
+  };
+}
+
+/** Full orders with their lines, returns, activities and photos, in the order of `orderIds`. */
+export async function loadOrderDetails(
+  executor: Executor,
+  side: Side,
+  orderIds: number[],
+  mediaUrl: string,
+): Promise<ReturnType<typeof serializeOrderDetail>[]> {
+  if (orderIds.length === 0) return [];
+  const heads = await executor
+    .select({
+      order: orders,
+      paid: paidOrder,
+      invoice: invoices,
+      channelName: channels.name,
+      vendor: vendors,
+      brand: brands,
+    })
+    .from(orders)
+    .innerJoin(invoices, eq(invoices.id, orders.invoiceId))
+    .innerJoin(channels, eq(channels.id, orders.channelId))
+    .innerJoin(vendors, eq(vendors.id, orders.vendorId))
+    .innerJoin(brands, eq(brands.id, orders.brandId))
+    .where(inArray(orders.id, orderIds));
+  const [lines, activities, photos] = await Promise.all([
+    executor
+      .select({ line: orderProducts, invoiceProduct: invoiceProducts, product: products })
+      .from(orderProducts)
+      .leftJoin(invoiceProducts, eq(invoiceProducts.id, orderProducts.invoiceProductId))
+      .leftJoin(products, eq(products.id, orderProducts.productId))
+      .where(inArray(orderProducts.orderId, orderIds))
+      .orderBy(asc(orderProducts.id)),
+    executor
+      .select()
+      .from(orderActivities)
+      .where(inArray(orderActivities.orderId, orderIds))
+      .orderBy(asc(orderActivities.createdAt), asc(orderActivities.id)),
+    executor
+      .select({ photo: orderPhotos, media })
+      .from(orderPhotos)
+      .innerJoin(media, eq(media.id, orderPhotos.mediaId))
+      .where(inArray(orderPhotos.orderId, orderIds))
+      .orderBy(asc(orderPhotos.id)),
+  ]);
+  const lineIds = lines.map((row) => row.line.id);
+  const replaced = lineIds.length
+    ? await executor
+        .select()
+        .from(replacedOrderProducts)
+        .where(inArray(replacedOrderProducts.orderProductId, lineIds))
+        .orderBy(asc(replacedOrderProducts.id))
+    : [];
+  const byId = new Map(heads.map((head) => [head.order.id, head]));
+  return orderIds
+    .filter((id) => byId.has(id))
+    .map((id) => {
+      const head = byId.get(id) as (typeof heads)[number];
+      const own = lines.filter((row) => row.line.orderId === id);
+      const ownLineIds = new Set(own.map((row) => row.line.id));
+      const parts: OrderDetailParts = {
+        ...head,
+        lines: own,
+        replaced: replaced.filter((row) => ownLineIds.has(row.orderProductId)),
+        activities: activities.filter((row) => row.orderId === id),
+        deliveryPhotos: photos
+          .filter((row) => row.photo.orderId === id && row.photo.kind === 'delivery')
+          .map((row) => mediaView(row.media, mediaUrl)),
+        deliveredPhotos: photos
+          .filter((row) => row.photo.orderId === id && row.photo.kind === 'delivered')
+          .map((row) => mediaView(row.media, mediaUrl)),
+      };
+      return serializeOrderDetail(side, parts);
+    });
+}
+
+/** The order of the scope, or 404: another tenant's order reads exactly like one that does not exist. */
+export async function findScopedOrder(executor: Executor, scope: OrderScope, orderId: number) {
+  const conditions = [
+    eq(orders.id, orderId),
+    inArray(orders.brandId, scope.brandIds.length ? scope.brandIds : [0]),
+    isNull(orders.deletedAt),
+  ];
+  if (scope.vendorId !== undefined) conditions.push(eq(orders.vendorId, scope.vendorId));
+  const [row] = await executor
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(...conditions));
+  if (!row) throw notFound();
+  return row.id;
+}
+
+export async function showOrder(executor: Executor, scope: OrderScope, orderId: number, mediaUrl: string) {
+  const id = await findScopedOrder(executor, scope, orderId);
+  const [detail] = await loadOrderDetails(executor, scope.side, [id], mediaUrl);
+  return detail;
+}
+
+/** Vendors the order may move to: those serving its brand, other than its own. */
+export async function vendorOptions(
+  executor: Executor,
+  scope: OrderScope,
+  orderId: number,
+  page: Page & { search?: string },
+) {
+  const id = await findScopedOrder(executor, scope, orderId);
+  const [order] = await executor
+    .select({ brandId: orders.brandId, vendorId: orders.vendorId })
+    .from(orders)
+    .where(eq(orders.id, id));
+  const conditions: SQL[] = [
+    eq(vendorBrands.brandId, order.brandId),
+    isNull(vendors.deletedAt),
+    sql`${vendors.id} <> ${order.vendorId}`,
+  ];
+  if (page.search) conditions.push(sql`${vendors.name} ilike ${containsPattern(page.search)}`);
+  const where = and(...conditions);
+  const sorts = { name: vendors.name, city: vendors.city, id: vendors.id };
+  const sort = sorts[sortColumn(sorts, page.sorted_by, 'name')];
+  const [rows, [{ total }]] = await Promise.all([
+    executor
+      .select({ id: vendors.id, name: vendors.name, city: vendors.city, isPriority: vendors.isPriority })
+      .from(vendors)
+      .innerJoin(vendorBrands, eq(vendorBrands.vendorId, vendors.id))
+      .where(where)
+      .orderBy(direction(page.order_by)(sort), asc(vendors.id))
+      .limit(page.per_page)
+      .offset(offsetOf(page)),
+    executor
+      .select({ total: count() })
+      .from(vendors)
+      .innerJoin(vendorBrands, eq(vendorBrands.vendorId, vendors.id))
+      .where(where),
+  ]);
+  return {
+    data: rows.map((row) => ({ id: row.id, name: row.name, city: row.city, is_priority: row.isPriority })),
+    meta: pageMeta({ page: page.page, perPage: page.per_page, total, count: rows.length }),
+  };
+}

@@ -1,0 +1,139 @@
+import { and, asc, eq, isNull } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { orderProducts, orders, products, replacedOrderProducts, sendPaymentOrders } from '../../db/schema';
+import { recordAudit } from '../../audit/audit';
+import type { AuthUser } from '../../http/context';
+import { notFound, validationFailed, type FieldErrors } from '../../http/errors';
+import { createRollupTracker } from '../rollup/service';
+import type { OrderScope } from './filters';
+import { addActivity, moveStock, queueOrderEvents } from './lifecycle';
+import type { ReplaceProductBody } from './schema';
+import { BRAND_LABELS, canReplaceProduct } from './statuses';
+
+/**
+ * Returns (Retur, DESIGN §5): each line adds quantity_return (at most what was not returned yet) and
+ * total_price_return, records a replaced-order-product with its note, and raises grand_total_return; the
+ * units go back to the vendor's stock.
+ */
+export async function replaceProducts(
+  db: Database,
+  input: { scope: OrderScope; user: AuthUser; orderId: number; body: ReplaceProductBody; at: Date },
+) {
+  const { at, user, body } = input;
+  return db.transaction(async (tx) => {
+    const [order] = await tx
+      .select()
+      .from(orders)
+      .where(
+        and(
+          eq(orders.id, input.orderId),
+          eq(orders.brandId, input.scope.brandIds[0] ?? 0),
+          isNull(orders.deletedAt),
+        ),
+      )
+      .for('update');
+    if (!order) throw notFound();
+    const [paid] = await tx
+      .select({ orderId: sendPaymentOrders.orderId })
+      .from(sendPaymentOrders)
+      .where(eq(sendPaymentOrders.orderId, order.id));
+    if (!canReplaceProduct(order.statusCode, Boolean(paid))) {
+      throw validationFailed({
+        status: [`Pesanan berstatus ${BRAND_LABELS[order.statusCode]} tidak dapat diretur.`],
+      });
+    }
+    const lines = await tx
+      .select({ line: orderProducts, productName: products.name })
+      .from(orderProducts)
+      .leftJoin(products, eq(products.id, orderProducts.productId))
+      .where(eq(orderProducts.orderId, order.id))
+      .orderBy(asc(orderProducts.id));
+    const byId = new Map(lines.map((row) => [row.line.id, row]));
+    const errors: FieldErrors = {};
+    const seen = new Set<number>();
+    body.order_products.forEach((item, index) => {
+      const row = byId.get(item.id);
+      if (!row) {
+        errors[`order_products.${index}.id`] = [`The selected order_products.${index}.id is invalid.`];
+      } else if (seen.has(item.id)) {
+        errors[`order_products.${index}.id`] = [
+          `The order_products.${index}.id field has a duplicate value.`,
+        ];
+      } else {
+        const left = row.line.quantity - row.line.quantityReturn;
+        if (item.quantity > left) {
+          errors[`order_products.${index}.quantity`] = [
+            `The quantity field must not be greater than ${left}.`,
+          ];
+        }
+      }
+      seen.add(item.id);
+    });
+    if (Object.keys(errors).length) throw validationFailed(errors);
+
+    let returned = 0;
+    for (const item of body.order_products) {
+      const { line, productName } = byId.get(item.id) as (typeof lines)[number];
+      const amount = line.price * item.quantity;
+      returned += amount;
+      await tx
+        .update(orderProducts)
+        .set({
+          quantityReturn: line.quantityReturn + item.quantity,
+          totalPriceReturn: line.totalPriceReturn + amount,
+        })
+        .where(eq(orderProducts.id, line.id));
+      await tx.insert(replacedOrderProducts).values({
+        orderProductId: line.id,
+        quantity: item.quantity,
+        note: item.note ?? null,
+        createdBy: user.id,
+        createdAt: at,
+      });
+      await addActivity(tx, {
+        orderId: order.id,
+        message: `Retur ${item.quantity} x ${productName ?? 'produk'}: ${item.note ?? ''}`,
+        statusCode: null,
+        userId: user.id,
+        at,
+      });
+    }
+    const [after] = await tx
+      .update(orders)
+      .set({ grandTotalReturn: order.grandTotalReturn + returned, updatedAt: at })
+      .where(eq(orders.id, order.id))
+      .returning();
+    await moveStock(tx, {
+      vendorId: order.vendorId,
+      orderId: order.id,
+      lines: body.order_products.map((item) => ({
+        productId: (byId.get(item.id) as (typeof lines)[number]).line.productId,
+        quantity: item.quantity,
+      })),
+      kind: 'return',
+      note: `Retur ${order.number}`,
+      userId: user.id,
+      at,
+    });
+    const rollups = createRollupTracker();
+    rollups.order(after);
+    await recordAudit(tx, {
+      actorId: user.id,
+      action: 'order.replace-product',
+      entity: 'order',
+      entityId: order.id,
+      before: { grandTotalReturn: order.grandTotalReturn },
+      after: {
+        grandTotalReturn: after.grandTotalReturn,
+        orderProducts: body.order_products.map((item) => ({
+          id: item.id,
+          quantity: item.quantity,
+          note: item.note ?? null,
+        })),
+      },
+    });
+    await queueOrderEvents(tx, after);
+    await rollups.flush(tx);
+    return after;
+  });
+}

@@ -1,0 +1,149 @@
+import { z } from 'zod';
+import { pageQuerySchema } from '../../http/pagination';
+
+/** A query value that may come as `key[]=1&key[]=2`, `key=1,2` or `key=1`. */
+function asList(value: unknown) {
+  if (value === undefined || value === '') return undefined;
+  if (Array.isArray(value)) return value.filter((item) => item !== '');
+  if (typeof value === 'string') return value.split(',').filter((item) => item.trim() !== '');
+  return value;
+}
+
+export const idListParam = z.preprocess(
+  asList,
+  z.array(z.coerce.number().int().min(1).max(2_147_483_647)).max(1000).optional(),
+);
+
+export const textListParam = z.preprocess(asList, z.array(z.string().trim().max(100)).max(20).optional());
+
+export const flagParam = z
+  .string()
+  .optional()
+  .transform((value) => ['1', 'true', 'on', 'yes'].includes((value ?? '').trim().toLowerCase()));
+
+function isCalendarDate(text: string) {
+  const date = new Date(`${text}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;
+}
+
+export function dayParam(name: string) {
+  return z
+    .string()
+    .trim()
+    .refine((text) => /^\d{4}-\d{2}-\d{2}$/.test(text) && isCalendarDate(text), {
+      message: `The ${name} field must match the format Y-m-d.`,
+    })
+    .optional()
+    .or(z.literal('').transform(() => undefined));
+}
+
+/** The filters every order, invoice and customer list shares, as the spec's query names. */
+export const listFilterShape = {
+  sorted_by: z.string().max(50).optional(),
+  'date-from': dayParam('date-from'),
+  'date-to': dayParam('date-to'),
+  channel: idListParam,
+  'with-canceled': flagParam,
+  'customer-name': z.string().trim().max(200).optional(),
+  notif: z.string().max(64).optional(),
+  with: z.union([z.string(), z.array(z.string())]).optional(),
+};
+
+type DateRange = { 'date-from'?: string; 'date-to'?: string };
+
+export function dateRangeInOrder(query: DateRange) {
+  return !query['date-from'] || !query['date-to'] || query['date-from'] <= query['date-to'];
+}
+
+export const dateRangeIssue = {
+  message: 'The date-to field must be a date after or equal to date-from.',
+  path: ['date-to'],
+};
+
+export const orderListQuerySchema = pageQuerySchema
+  .extend({
+    ...listFilterShape,
+    vendor: idListParam,
+    category: idListParam,
+    status: textListParam,
+    'with-canceled-invoice': flagParam,
+  })
+  .refine(dateRangeInOrder, dateRangeIssue);
+
+export type OrderListQuery = z.infer<typeof orderListQuerySchema>;
+
+/** The card takes the list's filters; paging and sorting mean nothing to it. */
+export const orderCardQuerySchema = orderListQuerySchema;
+
+export const vendorOptionsQuerySchema = pageQuerySchema.extend({ sorted_by: z.string().max(50).optional() });
+
+const text = (max: number) => z.string().trim().max(max);
+
+/** A whole number that may arrive as text (form posts); a missing one stays missing, so it reads as required. */
+export function intField(min: number, max = 2_147_483_647) {
+  return z.preprocess(
+    (value) =>
+      typeof value === 'string' && value.trim() !== '' && !Number.isNaN(Number(value))
+        ? Number(value)
+        : value,
+    z.number().int().min(min).max(max),
+  );
+}
+
+/**
+ * Form posts name arrays `photo_ids[]` and send every value as text; JSON sends numbers. Both arrive here
+ * the same way.
+ */
+const photoIds = z.preprocess(
+  (value) => (value === undefined || Array.isArray(value) ? value : [value]),
+  z.array(intField(1)).max(10).optional(),
+);
+
+export const statusBodySchema = z
+  .object({
+    shipping_number: text(100).optional(),
+    photo_ids: photoIds,
+    receiver_name: text(150).optional(),
+  })
+  .strict();
+
+export type StatusBody = z.infer<typeof statusBodySchema>;
+
+export const bulkStatusBodySchema = statusBodySchema
+  .extend({
+    order_ids: z.preprocess(
+      (value) => (value === undefined || Array.isArray(value) ? value : [value]),
+      z.array(intField(1)).min(1).max(100),
+    ),
+  })
+  .strict();
+
+export type BulkStatusBody = z.infer<typeof bulkStatusBodySchema>;
+
+export const changeVendorBodySchema = z.object({ vendor_id: intField(1) }).strict();
+
+export const replaceProductBodySchema = z
+  .object({
+    order_products: z
+      .array(
+        z
+          .object({
+            id: intField(1),
+            quantity: intField(1, 1_000_000),
+            note: text(500).nullish(),
+          })
+          .strict(),
+      )
+      .min(1)
+      .max(200),
+  })
+  .strict();
+
+export type ReplaceProductBody = z.infer<typeof replaceProductBodySchema>;
+
+/** `photo_ids[]` → `photo_ids`, `order_ids[]` → `order_ids`: the names form posts use for arrays. */
+export function normaliseArrayKeys(body: Record<string, unknown>) {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(body)) out[key.endsWith('[]') ? key.slice(0, -2) : key] = value;
+  return out;
+}

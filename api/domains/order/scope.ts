@@ -1,0 +1,60 @@
+import { eq } from 'drizzle-orm';
+import type { Context, MiddlewareHandler } from 'hono';
+import { vendorBrands } from '../../db/schema';
+import { requireAuth } from '../../http/auth';
+import type { ApiEnv } from '../../http/context';
+import { ApiError, forbidden } from '../../http/errors';
+import { brandIdsOf, parseId, resolveBrand, resolveVendor } from '../../http/tenancy';
+import { ROLE } from '../access/roles';
+import { readNotification } from '../notification/service';
+import type { OrderScope } from './filters';
+
+type ApiContext = Context<ApiEnv>;
+
+/** requireAuth, once: these routes share their mount points with others that may have resolved the user already. */
+export const authenticated: MiddlewareHandler<ApiEnv> = async (c, next) => {
+  if (c.get('user')) return next();
+  return requireAuth(c, next);
+};
+
+/** `/api/brand/{brand}`: the brand, checked against the caller, and the scope of its orders. */
+export async function brandScope(c: ApiContext) {
+  const brand = await resolveBrand(c.var.deps.db, c.var.user, parseId(c.req.param('brand')));
+  const scope: OrderScope = { side: 'brand', brandIds: [brand.id] };
+  return { brand, scope };
+}
+
+/**
+ * `/api/vendor/{vendor}`: the vendor, checked against the caller, and the brands visible through it: all it
+ * serves to its own users and administrators, only the caller's own among them to brand-side users.
+ */
+export async function vendorScope(c: ApiContext) {
+  const { db } = c.var.deps;
+  const vendor = await resolveVendor(db, c.var.user, parseId(c.req.param('vendor')));
+  const rows = await db
+    .select({ id: vendorBrands.brandId })
+    .from(vendorBrands)
+    .where(eq(vendorBrands.vendorId, vendor.id));
+  const served = rows.map((row) => row.id);
+  const allowed = c.var.user.roleId === ROLE.vendor ? 'all' : await brandIdsOf(db, c.var.user);
+  const brandIds = allowed === 'all' ? served : served.filter((id) => allowed.includes(id));
+  const scope: OrderScope & { vendorId: number } = { side: 'vendor', brandIds, vendorId: vendor.id };
+  return { vendor, scope };
+}
+
+/** Fulfilment steps and offer answers belong to the vendor's own users (administrators may act for them). */
+export function requireVendorActor(c: ApiContext, vendorId: number) {
+  const user = c.var.user;
+  const own = user.roleId === ROLE.vendor && user.vendorId === vendorId;
+  if (!own && user.roleId !== ROLE.administrator) throw forbidden();
+}
+
+/** Opening a record from a notification (`notif`) marks that notification read; a wrong id is ignored. */
+export async function markNotificationRead(c: ApiContext, notif: string | undefined) {
+  if (!notif) return;
+  try {
+    await readNotification(c.var.deps, c.var.user, notif);
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.status !== 404) throw error;
+  }
+}

@@ -1,0 +1,33 @@
+/** The order domain's public surface: what routes, other domains and jobs may use. */
+export { changeVendor } from './change-vendor';
+export { dateConditions, readOrderFilters, type OrderFilters, type OrderScope } from './filters';
+export { completeDeliveredOrders, moveOrderStatus } from './fulfilment';
+export {
+  brandAudience,
+  createOrder,
+  followOrderOnInvoice,
+  notify,
+  queueInvoiceEvent,
+  queueOrderEvents,
+  vendorAudience,
+} from './lifecycle';
+export { loadOrderDetails, orderWhere, selectOrderRows, vendorOptions } from './reads';
+export { replaceProducts } from './returns';
+export {
+  dateRangeInOrder,
+  dateRangeIssue,
+  dayParam,
+  idListParam,
+  intField,
+  listFilterShape,
+  orderListQuerySchema,
+  textListParam,
+} from './schema';
+export {
+  BRAND_LABELS,
+  invoiceStatusLabel,
+  orderStatusLabel,
+  parseInvoiceStatus,
+  type Side,
+} from './statuses';
+export { authenticated, brandScope, markNotificationRead, requireVendorActor, vendorScope } from './scope';

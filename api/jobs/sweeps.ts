@@ -1,0 +1,47 @@
+import type { ApiConfig } from '../config';
+import type { Database } from '../db/client';
+import type { EventRelay } from '../http/context';
+import { sweepDeliveredOrders } from './auto-complete';
+import { sweepExpiredOffers } from './offer-expiry';
+
+/**
+ * Runs both sweeps every SWEEP_INTERVAL_SECONDS, never two rounds at once. Several API nodes may run them
+ * side by side: each order and offer is taken under a skip-locked row lock, so none is handled twice.
+ */
+export function startSweeps({
+  db,
+  clock,
+  config,
+  events,
+}: {
+  db: Database;
+  clock: () => Date;
+  config: Pick<ApiConfig, 'SWEEP_INTERVAL_SECONDS' | 'OFFER_TTL_MINUTES' | 'ORDER_COMPLETE_AFTER_DAYS'>;
+  events: EventRelay;
+}) {
+  let running: Promise<void> | null = null;
+  function round() {
+    if (running) return;
+    running = (async () => {
+      const expired = await sweepExpiredOffers(db, clock, { ttlMinutes: config.OFFER_TTL_MINUTES });
+      const completed = await sweepDeliveredOrders(db, clock, {
+        afterDays: config.ORDER_COMPLETE_AFTER_DAYS,
+      });
+      if (expired + completed > 0) events.nudge();
+    })()
+      .catch((error) => console.error('sweep failed', error))
+      .finally(() => {
+        running = null;
+      });
+  }
+  const timer =
+    config.SWEEP_INTERVAL_SECONDS > 0 ? setInterval(round, config.SWEEP_INTERVAL_SECONDS * 1000) : null;
+  timer?.unref();
+  return {
+    round,
+    async stop() {
+      if (timer) clearInterval(timer);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,189 @@
+import { sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApi, type ApiResponse, type TestApi } from '../support/api';
+import { createCatalogue, placeOrder, type Catalogue } from '../support/world';
+
+/** The spreadsheet downloads, read back with exceljs' own reader. */
+
+let api: TestApi;
+let catalogue: Catalogue;
+let brandA: string;
+let vendor1: string;
+
+const FORMULA = '=HYPERLINK("http://x","y")';
+
+beforeAll(async () => {
+  api = await startTestApi();
+  catalogue = await createCatalogue(api.db, api.world);
+  api.clock.now = new Date('2026-06-01T03:00:00Z');
+  await placeOrder(api.deps, api.world, {
+    brand: 'A',
+    vendor: 'V1',
+    lines: [{ product: catalogue.A.laptop, quantity: 1 }],
+    status: 'ready_to_deliver',
+    overrides: {
+      customer_name: FORMULA,
+      customer_phone: '+62 811 0000 111',
+      customer_email: null,
+      recipient_address_full: '@SUM(A1)',
+    },
+  });
+  await placeOrder(api.deps, api.world, {
+    brand: 'A',
+    vendor: 'V3',
+    lines: [{ product: catalogue.A.phone, quantity: 2 }],
+  });
+  api.clock.now = new Date('2026-06-02T03:00:00Z');
+  await placeOrder(api.deps, api.world, {
+    brand: 'A',
+    vendor: 'V1',
+    lines: [{ product: catalogue.A.charger, quantity: 3 }],
+    status: 'delivered',
+  });
+  await placeOrder(api.deps, api.world, {
+    brand: 'B',
+    vendor: 'V2',
+    lines: [{ product: catalogue.B.shirt, quantity: 1 }],
+  });
+  [brandA, vendor1] = await Promise.all([
+    api.login(api.world.users.brandA.email),
+    api.login(api.world.users.vendor1.email),
+  ]);
+});
+
+afterAll(async () => {
+  await api?.close();
+});
+
+async function download(
+  path: string,
+  query: Record<string, string | number | number[]> = {},
+  token = brandA,
+) {
+  const response = await api.request(path, { token, query });
+  expect(response.status, response.bytes.toString('utf8').slice(0, 200)).toBe(200);
+  return response;
+}
+
+async function sheetOf(response: ApiResponse) {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(response.bytes as unknown as ArrayBuffer);
+  const sheet = workbook.worksheets[0];
+  const rows: ExcelJS.CellValue[][] = [];
+  sheet.eachRow((row) => rows.push((row.values as ExcelJS.CellValue[]).slice(1)));
+  return { sheet, header: rows[0] as string[], rows: rows.slice(1) };
+}
+
+function column(header: string[], name: string) {
+  const index = header.indexOf(name);
+  expect(index, name).toBeGreaterThanOrEqual(0);
+  return index;
+}
+
+async function listed(path: string, query: Record<string, string | number | number[]> = {}, token = brandA) {
+  const response = await api.request(path, { token, query: { ...query, per_page: 1000 } });
+  return response.body.data;
+}
+
+describe('GET /api/brand/{brand}/export/order', () => {
+  it('streams an .xlsx named by the Jakarta time, as an attachment, not sniffable', async () => {
+    const response = await download(`/api/brand/${api.world.brands.A}/export/order`);
+    expect(response.headers.get('content-type')).toBe(
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    );
+    expect(response.headers.get('content-disposition')).toBe(
+      'attachment; filename="2026-06-02 10:00:00 order.xlsx"',
+    );
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.bytes.subarray(0, 2).toString()).toBe('PK');
+  });
+
+  it('holds exactly the rows the list shows for the same filters, with numeric amounts', async () => {
+    const filters: Record<string, string | number | number[]>[] = [
+      {},
+      { 'date-from': '2026-06-02' },
+      { 'vendor[]': [api.world.vendors.V3] },
+      { status: 'Diproses Vendor' },
+    ];
+    for (const query of filters) {
+      const { header, rows } = await sheetOf(
+        await download(`/api/brand/${api.world.brands.A}/export/order`, query),
+      );
+      const expected = await listed(`/api/brand/${api.world.brands.A}/order`, query);
+      const numberAt = column(header, 'Nomor Penjualan');
+      expect(rows.map((row) => row[numberAt]).sort(), JSON.stringify(query)).toEqual(
+        expected.map((row: { number: string }) => row.number).sort(),
+      );
+      const totalAt = column(header, 'Total');
+      for (const row of rows) expect(typeof row[totalAt]).toBe('number');
+    }
+  });
+
+  it('answers 422 for a bad filter before it starts a file', async () => {
+    const response = await api.request(`/api/brand/${api.world.brands.A}/export/order`, {
+      token: brandA,
+      query: { 'date-from': 'kemarin' },
+    });
+    expect(response.status).toBe(422);
+    expect(response.headers.get('content-type')).toContain('application/json');
+  });
+});
+
+describe('GET /api/brand/{brand}/export/invoice and export/customer', () => {
+  it('writes a buyer named like a formula as text starting with an apostrophe', async () => {
+    const invoices = await sheetOf(await download(`/api/brand/${api.world.brands.A}/export/invoice`));
+    const customerAt = column(invoices.header, 'Pelanggan');
+    expect(invoices.rows.map((row) => row[customerAt])).toContain(`'${FORMULA}`);
+    const addressAt = column(invoices.header, 'Alamat');
+    expect(invoices.rows.map((row) => row[addressAt])).toContain("'@SUM(A1)");
+    const phoneAt = column(invoices.header, 'Telepon');
+    expect(invoices.rows.map((row) => row[phoneAt])).toContain("'+62 811 0000 111");
+    invoices.sheet.eachRow((row) =>
+      row.eachCell((cell) => expect(cell.type).not.toBe(ExcelJS.ValueType.Formula)),
+    );
+    expect(invoices.header.slice(0, 3)).toEqual(['Nomor Invoice', 'Tanggal', 'Pelanggan']);
+    const totalAt = column(invoices.header, 'Grand Total');
+    expect(invoices.rows.every((row) => typeof row[totalAt] === 'number')).toBe(true);
+
+    const customers = await download(`/api/brand/${api.world.brands.A}/export/customer`);
+    expect(customers.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} customer\.xlsx"$/,
+    );
+    const sheet = await sheetOf(customers);
+    expect(sheet.header).toEqual(['Nama', 'Email', 'Telepon', 'Kota', 'Total Invoice']);
+    expect(sheet.rows.map((row) => row[0]).sort()).toEqual([`'${FORMULA}`, 'Siti Rahayu']);
+    expect(sheet.rows.find((row) => row[0] === 'Siti Rahayu')?.[4]).toBe(2);
+  });
+
+  it('reads past one batch: every invoice of a day with more than two thousand', async () => {
+    await api.db.execute(sql`
+      insert into invoices (brand_id, channel_id, external_number, date, customer_name, grand_total, subtotal, status_code, created_at, updated_at)
+      select ${api.world.brands.A}, 2, 'BULK-' || n, '2026-06-05T03:00:00Z', 'Pembeli ' || n, 1000 + n, 1000 + n, 'new',
+        '2026-06-05T03:00:00Z', '2026-06-05T03:00:00Z'
+      from generate_series(1, 2345) n`);
+    const query = { 'date-from': '2026-06-05', 'date-to': '2026-06-05' };
+    const { header, rows } = await sheetOf(
+      await download(`/api/brand/${api.world.brands.A}/export/invoice`, query),
+    );
+    expect(rows).toHaveLength(2345);
+    const numbers = new Set(rows.map((row) => row[column(header, 'Nomor Invoice')]));
+    expect(numbers.size).toBe(2345);
+    const sum = rows.reduce((total, row) => total + (row[column(header, 'Grand Total')] as number), 0);
+    expect(sum).toBe(2345 * 1000 + (2345 * 2346) / 2);
+  });
+});
+
+describe('GET /api/vendor/{vendor}/export/order', () => {
+  it('holds only the vendor own orders, with the vendor labels', async () => {
+    const { header, rows } = await sheetOf(
+      await download(`/api/vendor/${api.world.vendors.V1}/export/order`, {}, vendor1),
+    );
+    const expected = await listed(`/api/vendor/${api.world.vendors.V1}/order`, {}, vendor1);
+    expect(rows.map((row) => row[column(header, 'Nomor Penjualan')]).sort()).toEqual(
+      expected.map((row: { number: string }) => row.number).sort(),
+    );
+    expect(rows.map((row) => row[column(header, 'Status')]).sort()).toEqual(['Sampai', 'Siap Dikirim']);
+    expect(header).not.toContain('Vendor');
+  });
+});

@@ -1,0 +1,458 @@
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  auditLogs,
+  invoices,
+  notifications,
+  orderActivities,
+  orderProducts,
+  orders,
+  replacedOrderProducts,
+  sendPaymentOrders,
+  sendPayments,
+  stockMovements,
+  vendorStocks,
+} from '../../api/db/schema';
+import { rebuildRollups } from '../../api/domains/rollup/service';
+import { sweepDeliveredOrders } from '../../api/jobs/auto-complete';
+import { sweepExpiredOffers } from '../../api/jobs/offer-expiry';
+import { queryRows } from '../../api/seed/bulk-insert';
+import { rebuildRollups as seedRebuildRollups } from '../../api/seed/rollups';
+import type { Database } from '../../api/db/client';
+import { startTestApi, type TestApi } from '../support/api';
+import { createCatalogue, invoicePayload, placeOrder, type Catalogue } from '../support/world';
+
+/** Change vendor and returns: the books they keep (totals, stock, timeline, audit, notifications, rollups). */
+
+let api: TestApi;
+let catalogue: Catalogue;
+let brandA: string;
+let keyAccount: string;
+
+beforeAll(async () => {
+  api = await startTestApi();
+  catalogue = await createCatalogue(api.db, api.world);
+  [brandA, keyAccount] = await Promise.all([
+    api.login(api.world.users.brandA.email),
+    api.login(api.world.users.keyAccount.email),
+  ]);
+});
+
+afterAll(async () => {
+  await api?.close();
+});
+
+const ROLLUP_TABLES = [
+  'daily_sales_rollups',
+  'daily_product_rollups',
+  'daily_invoice_rollups',
+  'daily_customer_rollups',
+];
+
+async function rollupSnapshot(db: Database) {
+  const snapshot: Record<string, unknown[]> = {};
+  for (const table of ROLLUP_TABLES) {
+    snapshot[table] = await queryRows(db, sql`select * from ${sql.identifier(table)} order by 1, 2, 3, 4, 5`);
+  }
+  return snapshot;
+}
+
+/** The rollups as the services left them must equal the seed's recomputation from the raw tables. */
+async function expectRollupsInStep() {
+  const kept = await rollupSnapshot(api.db);
+  await api.db.transaction((tx) => seedRebuildRollups(tx));
+  expect(kept).toEqual(await rollupSnapshot(api.db));
+}
+
+function path(tail: string) {
+  return `/api/brand/${api.world.brands.A}/${tail}`;
+}
+
+async function stock(vendorId: number, productId: number) {
+  const [row] = await api.db
+    .select()
+    .from(vendorStocks)
+    .where(and(eq(vendorStocks.vendorId, vendorId), eq(vendorStocks.productId, productId)));
+  return row;
+}
+
+async function movementsOf(orderId: number) {
+  return api.db
+    .select()
+    .from(stockMovements)
+    .where(eq(stockMovements.orderId, orderId))
+    .orderBy(asc(stockMovements.id));
+}
+
+describe('PUT /api/brand/{brand}/order/{id}/change-vendor', () => {
+  it('diverts the order, releases its stock, and gives a copy to the new vendor with a reference back', async () => {
+    const { laptop, charger } = catalogue.A;
+    const placed = await placeOrder(api.deps, api.world, {
+      brand: 'A',
+      vendor: 'V3',
+      lines: [
+        { product: laptop, quantity: 1 },
+        { product: charger, quantity: 3 },
+      ],
+      status: 'ready_to_deliver',
+    });
+    const oldLaptop = await stock(api.world.vendors.V3, laptop.id);
+    const newLaptop = await stock(api.world.vendors.V1, laptop.id);
+
+    const response = await api.request(path(`order/${placed.orderId}/change-vendor`), {
+      method: 'PUT',
+      token: brandA,
+      json: { vendor_id: api.world.vendors.V1 },
+    });
+
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({
+      message: 'Success change vendor',
+      data: { id: expect.any(Number), number: expect.any(String) },
+    });
+    const replacementId = response.body.data.id;
+    const [old] = await api.db.select().from(orders).where(eq(orders.id, placed.orderId));
+    const [replacement] = await api.db.select().from(orders).where(eq(orders.id, replacementId));
+    expect(old).toMatchObject({ statusCode: 'diverted', divertedAt: api.clock.now });
+    expect(replacement).toMatchObject({
+      vendorId: api.world.vendors.V1,
+      invoiceId: placed.invoiceId,
+      statusCode: 'new',
+      refOrderId: old.id,
+      refOrderNumber: old.number,
+      grandTotal: old.grandTotal,
+      totalWeight: old.totalWeight,
+    });
+    const copied = await api.db
+      .select()
+      .from(orderProducts)
+      .where(eq(orderProducts.orderId, replacementId))
+      .orderBy(asc(orderProducts.id));
+    expect(copied.map((line) => [line.productId, line.quantity, line.price, line.totalPrice])).toEqual([
+      [laptop.id, 1, laptop.price, laptop.price],
+      [charger.id, 3, charger.price, 3 * charger.price],
+    ]);
+
+    expect((await stock(api.world.vendors.V3, laptop.id)).reserved).toBe(oldLaptop.reserved - 1);
+    expect((await stock(api.world.vendors.V1, laptop.id)).reserved).toBe(newLaptop.reserved + 1);
+    expect((await movementsOf(old.id)).map((row) => [row.kind, row.productId, row.quantity])).toEqual([
+      ['reserve', laptop.id, -1],
+      ['reserve', charger.id, -3],
+      ['release', laptop.id, 1],
+      ['release', charger.id, 3],
+    ]);
+    expect((await movementsOf(replacementId)).map((row) => [row.kind, row.quantity])).toEqual([
+      ['reserve', -1],
+      ['reserve', -3],
+    ]);
+
+    const [invoice] = await api.db.select().from(invoices).where(eq(invoices.id, placed.invoiceId));
+    expect(invoice.statusCode).toBe('new');
+    const [lastOld] = await api.db
+      .select()
+      .from(orderActivities)
+      .where(eq(orderActivities.orderId, old.id))
+      .orderBy(desc(orderActivities.id))
+      .limit(1);
+    expect(lastOld).toMatchObject({
+      statusCode: 'diverted',
+      message: `Pesanan dialihkan ke Vendor Satu (${replacement.number})`,
+    });
+    const newActivities = await api.db
+      .select()
+      .from(orderActivities)
+      .where(eq(orderActivities.orderId, replacementId));
+    expect(newActivities.map((row) => row.message)).toEqual([
+      `Pesanan dibuat sebagai pengalihan dari ${old.number}`,
+    ]);
+
+    const audits = await api.db
+      .select()
+      .from(auditLogs)
+      .where(eq(auditLogs.actorId, api.world.users.brandA.id));
+    expect(audits.map((row) => [row.action, row.entityId])).toEqual(
+      expect.arrayContaining([
+        ['order.change-vendor', String(old.id)],
+        ['order.store', String(replacementId)],
+      ]),
+    );
+    const toNewVendor = await api.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.userId, api.world.users.vendor1.id));
+    expect(
+      toNewVendor.some(
+        (row) => row.type === 'order-status' && row.data.notification.order_id === replacementId,
+      ),
+    ).toBe(true);
+    await expectRollupsInStep();
+  });
+
+  it('tells the old vendor users their order was diverted', async () => {
+    const placed = await placeOrder(api.deps, api.world, {
+      brand: 'A',
+      vendor: 'V1',
+      lines: [{ product: catalogue.A.phone, quantity: 1 }],
+    });
+    const response = await api.request(path(`order/${placed.orderId}/change-vendor`), {
+      method: 'PUT',
+      token: keyAccount,
+      json: { vendor_id: api.world.vendors.V3 },
+    });
+    expect(response.status).toBe(200);
+    const told = await api.db.select().from(notifications).where(eq(notifications.type, 'order-diverted'));
+    const mine = told.filter((row) => row.data.notification.order_id === placed.orderId);
+    expect(mine.map((row) => row.userId).sort()).toEqual(
+      [api.world.users.vendor1.id, api.world.users.vendor1Special.id].sort(),
+    );
+    expect(mine[0].data.notification.title).toBe('Pesanan Dialihkan');
+  });
+
+  it('refuses orders past ready to deliver, paid orders, the same vendor and vendors not serving the brand', async () => {
+    const shipped = await placeOrder(api.deps, api.world, {
+      brand: 'A',
+      vendor: 'V1',
+      lines: [{ product: catalogue.A.phone, quantity: 1 }],
+      status: 'on_delivery',
+    });
+    const fresh = await placeOrder(api.deps, api.world, {
+      brand: 'A',
+      vendor: 'V1',
+      lines: [{ product: catalogue.A.phone, quantity: 1 }],
+    });
+    const cases: [number, unknown, string][] = [
+      [shipped.orderId, { vendor_id: api.world.vendors.V3 }, 'status'],
+      [fresh.orderId, { vendor_id: api.world.vendors.V1 }, 'vendor_id'],
+      [fresh.orderId, { vendor_id: api.world.vendors.V2 }, 'vendor_id'],
+      [fresh.orderId, { vendor_id: 999_999 }, 'vendor_id'],
+      [fresh.orderId, { vendor_id: 'satu' }, 'vendor_id'],
+      [fresh.orderId, {}, 'vendor_id'],
+    ];
+    for (const [orderId, json, field] of cases) {
+      const response = await api.request(path(`order/${orderId}/change-vendor`), {
+        method: 'PUT',
+        token: brandA,
+        json,
+      });
+      expect(response.status, JSON.stringify(json)).toBe(422);
+      expect(Object.keys(response.body.errors)).toEqual([field]);
+    }
+    const [voucher] = await api.db
+      .insert(sendPayments)
+      .values({
+        number: `PV/TEST/${fresh.orderId}`,
+        brandId: api.world.brands.A,
+        vendorId: api.world.vendors.V1,
+        date: '2026-01-01',
+      })
+      .returning();
+    await api.db.insert(sendPaymentOrders).values({ sendPaymentId: voucher.id, orderId: fresh.orderId });
+    const paid = await api.request(path(`order/${fresh.orderId}/change-vendor`), {
+      method: 'PUT',
+      token: brandA,
+      json: { vendor_id: api.world.vendors.V3 },
+    });
+    expect(paid.status).toBe(422);
+    const [still] = await api.db.select().from(orders).where(eq(orders.id, fresh.orderId));
+    expect(still.statusCode).toBe('new');
+  });
+});
+
+describe('PUT /api/brand/{brand}/order/{id}/replace-product (Retur)', () => {
+  it('records the return on the line, the order total and the stock, and keeps the rollups in step', async () => {
+    const { laptop, charger } = catalogue.A;
+    const placed = await placeOrder(api.deps, api.world, {
+      brand: 'A',
+      vendor: 'V1',
+      lines: [
+        { product: laptop, quantity: 1 },
+        { product: charger, quantity: 3 },
+      ],
+      status: 'delivered',
+    });
+    const lines = await api.db
+      .select()
+      .from(orderProducts)
+      .where(eq(orderProducts.orderId, placed.orderId))
+      .orderBy(asc(orderProducts.id));
+    const chargerLine = lines[1];
+    const before = await stock(api.world.vendors.V1, charger.id);
+
+    const response = await api.request(path(`order/${placed.orderId}/replace-product`), {
+      method: 'PUT',
+      token: brandA,
+      json: { order_products: [{ id: chargerLine.id, quantity: 2, note: 'Kemasan penyok' }] },
+    });
+
+    expect(response.status).toBe(200);
+    const order = response.body.data;
+    expect(order).toMatchObject({
+      grand_total: laptop.price + 3 * charger.price,
+      grand_total_return: 2 * charger.price,
+      total: laptop.price + charger.price,
+      can_replace_product: true,
+    });
+    expect(order.order_products[1]).toMatchObject({
+      quantity: 3,
+      quantity_return: 2,
+      total_price_return: 2 * charger.price,
+      replaced_order_products: [
+        { id: expect.any(Number), quantity: 2, note: 'Kemasan penyok', created_at: expect.any(String) },
+      ],
+    });
+    expect(order.order_activities.at(-1).message).toBe(`Retur 2 x ${charger.name}: Kemasan penyok`);
+    const after = await stock(api.world.vendors.V1, charger.id);
+    expect(after.quantity).toBe(before.quantity + 2);
+    const [movement] = (await movementsOf(placed.orderId)).filter((row) => row.kind === 'return');
+    expect(movement).toMatchObject({
+      productId: charger.id,
+      quantity: 2,
+      balanceAfter: after.quantity - after.reserved,
+    });
+    const [audit] = await api.db
+      .select()
+      .from(auditLogs)
+      .where(
+        and(eq(auditLogs.action, 'order.replace-product'), eq(auditLogs.entityId, String(placed.orderId))),
+      );
+    expect(audit.changes.grandTotalReturn).toEqual({ before: 0, after: 2 * charger.price });
+    await expectRollupsInStep();
+
+    const more = await api.request(path(`order/${placed.orderId}/replace-product`), {
+      method: 'PUT',
+      token: brandA,
+      json: { order_products: [{ id: chargerLine.id, quantity: 2, note: 'Lagi' }] },
+    });
+    expect(more.status).toBe(422);
+    expect(more.body.errors).toEqual({
+      'order_products.0.quantity': ['The quantity field must not be greater than 1.'],
+    });
+    const rest = await api.request(path(`order/${placed.orderId}/replace-product`), {
+      method: 'PUT',
+      token: brandA,
+      json: { order_products: [{ id: chargerLine.id, quantity: 1 }] },
+    });
+    expect(rest.body.data.order_products[1].quantity_return).toBe(3);
+    const rows = await api.db
+      .select()
+      .from(replacedOrderProducts)
+      .where(eq(replacedOrderProducts.orderProductId, chargerLine.id));
+    expect(rows.map((row) => [row.quantity, row.note])).toEqual([
+      [2, 'Kemasan penyok'],
+      [1, null],
+    ]);
+  });
+
+  it('answers 422 with Laravel keys for lines that are not the order, repeated or not whole', async () => {
+    const placed = await placeOrder(api.deps, api.world, {
+      brand: 'A',
+      vendor: 'V1',
+      lines: [{ product: catalogue.A.phone, quantity: 2 }],
+      status: 'delivered',
+    });
+    const [line] = await api.db.select().from(orderProducts).where(eq(orderProducts.orderId, placed.orderId));
+    const cases: [unknown, string[]][] = [
+      [{ order_products: [{ id: 999_999, quantity: 1 }] }, ['order_products.0.id']],
+      [
+        {
+          order_products: [
+            { id: line.id, quantity: 1 },
+            { id: line.id, quantity: 1 },
+          ],
+        },
+        ['order_products.1.id'],
+      ],
+      [{ order_products: [{ id: line.id, quantity: 0 }] }, ['order_products.0.quantity']],
+      [{ order_products: [{ id: line.id, quantity: 1.5 }] }, ['order_products.0.quantity']],
+      [{ order_products: [{ id: line.id }] }, ['order_products.0.quantity']],
+      [{ order_products: [] }, ['order_products']],
+      [{ order_products: [{ id: line.id, quantity: 1, price: 1 }] }, ['order_products.0.price']],
+    ];
+    for (const [json, fields] of cases) {
+      const response = await api.request(path(`order/${placed.orderId}/replace-product`), {
+        method: 'PUT',
+        token: brandA,
+        json,
+      });
+      expect(response.status, JSON.stringify(json)).toBe(422);
+      expect(Object.keys(response.body.errors), JSON.stringify(json)).toEqual(fields);
+    }
+    const missing = await api.request(path(`order/${placed.orderId}/replace-product`), {
+      method: 'PUT',
+      token: brandA,
+      json: { order_products: [{ id: line.id }] },
+    });
+    expect(missing.body.errors['order_products.0.quantity']).toEqual(['The quantity field is required.']);
+  });
+
+  it('refuses a return before delivery', async () => {
+    const placed = await placeOrder(api.deps, api.world, {
+      brand: 'A',
+      vendor: 'V1',
+      lines: [{ product: catalogue.A.phone, quantity: 1 }],
+      status: 'on_delivery',
+    });
+    const [line] = await api.db.select().from(orderProducts).where(eq(orderProducts.orderId, placed.orderId));
+    const response = await api.request(path(`order/${placed.orderId}/replace-product`), {
+      method: 'PUT',
+      token: brandA,
+      json: { order_products: [{ id: line.id, quantity: 1 }] },
+    });
+    expect(response.status).toBe(422);
+    expect(Object.keys(response.body.errors)).toEqual(['status']);
+  });
+});
+
+describe('the daily rollups', () => {
+  it('stay equal to a recomputation through ingestion, offers, moves, diversion, returns and both sweeps', async () => {
+    const { laptop, phone } = catalogue.A;
+    api.clock.now = new Date('2026-05-05T16:30:00Z'); // 23:30 in Jakarta: the Jakarta day, not the UTC one
+    const a = await placeOrder(api.deps, api.world, {
+      brand: 'A',
+      vendor: 'V1',
+      lines: [{ product: laptop, quantity: 1 }],
+      status: 'delivered',
+    });
+    api.clock.now = new Date('2026-05-05T17:30:00Z'); // 00:30 the next Jakarta day
+    const b = await placeOrder(api.deps, api.world, {
+      brand: 'A',
+      vendor: 'V3',
+      lines: [{ product: phone, quantity: 2 }],
+      status: 'ready_to_deliver',
+    });
+    await api.request(path(`order/${b.orderId}/change-vendor`), {
+      method: 'PUT',
+      token: brandA,
+      json: { vendor_id: api.world.vendors.V1 },
+    });
+    const [line] = await api.db.select().from(orderProducts).where(eq(orderProducts.orderId, a.orderId));
+    await api.request(path(`order/${a.orderId}/replace-product`), {
+      method: 'PUT',
+      token: brandA,
+      json: { order_products: [{ id: line.id, quantity: 1, note: 'Rusak' }] },
+    });
+    await sweepDeliveredOrders(api.db, () => new Date('2026-05-10T00:00:00Z'));
+    await api.request(`/api/brand/${api.world.brands.B}/channel/1/invoice`, {
+      method: 'POST',
+      token: await api.login(api.world.users.admin.email),
+      json: invoicePayload([{ product: catalogue.B.shirt, quantity: 1 }]),
+    });
+    await sweepExpiredOffers(api.db, () => new Date('2026-05-06T00:00:00Z'));
+
+    const days = await queryRows<{ date: string }>(
+      api.db,
+      sql`select distinct date::text from daily_sales_rollups order by 1`,
+    );
+    expect(days.map((row) => row.date)).toEqual(expect.arrayContaining(['2026-05-06']));
+    await expectRollupsInStep();
+  });
+
+  it('are rebuilt by the rollup domain exactly as the seed rebuilds them', async () => {
+    await api.db.transaction((tx) => rebuildRollups(tx));
+    const ours = await rollupSnapshot(api.db);
+    await api.db.transaction((tx) => seedRebuildRollups(tx));
+    expect(ours).toEqual(await rollupSnapshot(api.db));
+    expect(ours.daily_sales_rollups.length).toBeGreaterThan(0);
+    expect(ours.daily_customer_rollups.length).toBeGreaterThan(0);
+  });
+});
