@@ -11,6 +11,7 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from '@remix-run/react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useChangeLanguage } from 'remix-i18next/react';
 import { AuthenticityTokenProvider } from 'remix-utils/csrf/react';
@@ -67,16 +68,29 @@ function Document({ children, lang }: { children: React.ReactNode; lang: string 
 export default function App() {
   const data = useLoaderData<typeof loader>();
   useChangeLanguage(data.locale);
+  const toast = useLatestToast(data.toast);
   return (
     <Document lang={data.locale}>
       <AuthenticityTokenProvider token={data.csrfToken}>
         <HoneypotProvider {...data.honeypot}>
           <Outlet />
-          {data.toast ? <ToastMessage key={JSON.stringify(data.toast)} toast={data.toast} /> : null}
+          {toast ? <ToastMessage key={JSON.stringify(toast)} toast={toast} /> : null}
         </HoneypotProvider>
       </AuthenticityTokenProvider>
     </Document>
   );
+}
+
+/**
+ * A flash toast is read once; a later revalidation (a live event, say) answers without it. Keep
+ * showing the last one until it times out instead of dropping it.
+ */
+function useLatestToast<T>(toast: T | null) {
+  const [shown, setShown] = useState(toast);
+  useEffect(() => {
+    if (toast) setShown(toast);
+  }, [toast]);
+  return shown;
 }
 
 export function ErrorBoundary() {

@@ -52,7 +52,10 @@ export function DataTable<Row>({
                   className={`whitespace-nowrap px-4 py-3 font-semibold text-slate-700 ${column.align === 'right' ? 'text-right' : 'text-left'}`}
                 >
                   {column.sortKey ? (
-                    <Link to={sortHref(column.sortKey)} className="inline-flex items-center gap-1 hover:text-brand-700">
+                    <Link
+                      to={sortHref(column.sortKey)}
+                      className="inline-flex items-center gap-1 hover:text-brand-700"
+                    >
                       {column.header}
                       <span aria-hidden="true">{active ? (orderBy === 'asc' ? '▲' : '▼') : '↕'}</span>
                     </Link>

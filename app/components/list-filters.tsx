@@ -2,7 +2,7 @@ import { Form, useSearchParams, useSubmit } from '@remix-run/react';
 import { useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
-type Option = { id: number; name: string };
+type Option = { id: number | string; name: string };
 
 /**
  * A GET form over the URL's search params: Apply works without JavaScript; with it, typing in the
@@ -26,12 +26,20 @@ export function ListFilters({
   const submit = useSubmit();
   const timer = useRef<ReturnType<typeof setTimeout>>();
   return (
-    <Form method="get" className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-4" role="search">
+    <Form
+      method="get"
+      className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-4"
+      role="search"
+    >
       {Object.entries(hidden).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
-      {params.get('sorted_by') ? <input type="hidden" name="sorted_by" value={params.get('sorted_by') ?? ''} /> : null}
-      {params.get('order_by') ? <input type="hidden" name="order_by" value={params.get('order_by') ?? ''} /> : null}
+      {params.get('sorted_by') ? (
+        <input type="hidden" name="sorted_by" value={params.get('sorted_by') ?? ''} />
+      ) : null}
+      {params.get('order_by') ? (
+        <input type="hidden" name="order_by" value={params.get('order_by') ?? ''} />
+      ) : null}
       <div className="min-w-56 flex-1">
         <label htmlFor="filter-search" className="block text-sm font-medium text-slate-700">
           {searchLabel}
@@ -55,13 +63,25 @@ export function ListFilters({
             <label htmlFor="filter-date-from" className="block text-sm font-medium text-slate-700">
               {t('filters.dateFrom')}
             </label>
-            <input id="filter-date-from" type="date" name="date-from" defaultValue={params.get('date-from') ?? ''} className="input mt-1" />
+            <input
+              id="filter-date-from"
+              type="date"
+              name="date-from"
+              defaultValue={params.get('date-from') ?? ''}
+              className="input mt-1"
+            />
           </div>
           <div>
             <label htmlFor="filter-date-to" className="block text-sm font-medium text-slate-700">
               {t('filters.dateTo')}
             </label>
-            <input id="filter-date-to" type="date" name="date-to" defaultValue={params.get('date-to') ?? ''} className="input mt-1" />
+            <input
+              id="filter-date-to"
+              type="date"
+              name="date-to"
+              defaultValue={params.get('date-to') ?? ''}
+              className="input mt-1"
+            />
           </div>
         </>
       ) : null}
@@ -77,7 +97,17 @@ export function ListFilters({
 }
 
 /** Checkboxes in a disclosure: a multi-select that needs no JavaScript. */
-function MultiSelect({ name, label, options, selected }: { name: string; label: string; options: Option[]; selected: string[] }) {
+export function MultiSelect({
+  name,
+  label,
+  options,
+  selected,
+}: {
+  name: string;
+  label: string;
+  options: Option[];
+  selected: string[];
+}) {
   const { t } = useTranslation();
   return (
     <details className="relative">
@@ -91,8 +121,16 @@ function MultiSelect({ name, label, options, selected }: { name: string; label: 
       <fieldset className="absolute z-20 mt-1 max-h-64 w-64 overflow-y-auto rounded-md border border-slate-200 bg-white p-2 shadow-lg">
         <legend className="sr-only">{label}</legend>
         {options.map((option) => (
-          <label key={option.id} className="flex items-center gap-2 rounded px-2 py-1 text-sm hover:bg-slate-50">
-            <input type="checkbox" name={name} value={option.id} defaultChecked={selected.includes(String(option.id))} />
+          <label
+            key={option.id}
+            className="flex items-center gap-2 rounded px-2 py-1 text-sm hover:bg-slate-50"
+          >
+            <input
+              type="checkbox"
+              name={name}
+              value={option.id}
+              defaultChecked={selected.includes(String(option.id))}
+            />
             {option.name}
           </label>
         ))}

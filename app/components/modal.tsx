@@ -10,7 +10,12 @@ export function Modal({ title, closeTo, children }: { title: string; closeTo: st
   const { t } = useTranslation();
   return (
     <div className="fixed inset-0 z-40 flex items-start justify-center overflow-y-auto bg-slate-900/40 p-4 sm:items-center">
-      <section role="dialog" aria-modal="true" aria-labelledby="modal-title" className="w-full max-w-2xl rounded-lg bg-white shadow-xl">
+      <section
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="modal-title"
+        className="w-full max-w-2xl rounded-lg bg-white shadow-xl"
+      >
         <header className="flex items-center justify-between border-b border-slate-200 px-5 py-3">
           <h2 id="modal-title" className="text-lg font-semibold">
             {title}

@@ -1,7 +1,13 @@
 import { Link, useSearchParams } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 
-type Meta = { current_page: number; last_page: number; total: number; from: number | null; to: number | null };
+type Meta = {
+  current_page: number;
+  last_page: number;
+  total: number;
+  from: number | null;
+  to: number | null;
+};
 
 export function Pagination({ meta }: { meta: Meta }) {
   const { t } = useTranslation();
@@ -15,9 +21,14 @@ export function Pagination({ meta }: { meta: Meta }) {
     (page) => page === 1 || page === meta.last_page || Math.abs(page - meta.current_page) <= 2,
   );
   return (
-    <nav aria-label={t('table.pagination')} className="flex flex-wrap items-center justify-between gap-2 text-sm">
+    <nav
+      aria-label={t('table.pagination')}
+      className="flex flex-wrap items-center justify-between gap-2 text-sm"
+    >
       <p className="text-slate-600">
-        {meta.from === null ? t('table.none') : t('table.showing', { from: meta.from, to: meta.to, total: meta.total })}
+        {meta.from === null
+          ? t('table.none')
+          : t('table.showing', { from: meta.from, to: meta.to, total: meta.total })}
       </p>
       <ul className="flex items-center gap-1">
         {meta.current_page > 1 ? (

@@ -13,7 +13,9 @@ const COLOURS: Record<string, string> = {
 
 export function StatusBadge({ status }: { status: string }) {
   return (
-    <span className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-medium ${COLOURS[status] ?? 'bg-slate-100 text-slate-700'}`}>
+    <span
+      className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-medium ${COLOURS[status] ?? 'bg-slate-100 text-slate-700'}`}
+    >
       {status}
     </span>
   );

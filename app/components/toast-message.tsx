@@ -9,7 +9,10 @@ const STYLES = {
   info: 'border-slate-200 bg-white text-slate-800',
 };
 
-/** Without JavaScript the message simply stays on the page; with it, it fades after a few seconds. */
+/**
+ * Without JavaScript the message simply stays on the page; with it, it fades after a few seconds.
+ * It lets clicks through to what it covers; only its close button takes them.
+ */
 export function ToastMessage({ toast }: { toast: Toast }) {
   const { t } = useTranslation();
   const [visible, setVisible] = useState(true);
@@ -21,12 +24,12 @@ export function ToastMessage({ toast }: { toast: Toast }) {
   return (
     <div
       role={toast.type === 'error' ? 'alert' : 'status'}
-      className={`fixed bottom-4 right-4 z-50 flex max-w-sm items-start gap-3 rounded-md border px-4 py-3 text-sm shadow-lg ${STYLES[toast.type]}`}
+      className={`pointer-events-none fixed bottom-4 right-4 z-50 flex max-w-sm items-start gap-3 rounded-md border px-4 py-3 text-sm shadow-lg ${STYLES[toast.type]}`}
     >
       <p className="flex-1">{t(toast.message, { ...toast.values, defaultValue: toast.message })}</p>
       <button
         type="button"
-        className="no-print text-current opacity-70 hover:opacity-100"
+        className="no-print pointer-events-auto text-current opacity-70 hover:opacity-100"
         onClick={() => setVisible(false)}
       >
         <span aria-hidden="true">×</span>

@@ -17,7 +17,10 @@ export async function proxyExport(request: Request, upstreamPath: string) {
   const response = await fetch(url, { headers: { Authorization: `Bearer ${token}` } });
   if (!response.ok) {
     const body = (await response.json().catch(() => ({}))) as { message?: string };
-    await guard(request, Promise.reject(new UpstreamError(response.status, body.message ?? response.statusText)));
+    await guard(
+      request,
+      Promise.reject(new UpstreamError(response.status, body.message ?? response.statusText)),
+    );
   }
   const headers = new Headers({ 'X-Content-Type-Options': 'nosniff', 'Cache-Control': 'no-store' });
   for (const name of ['content-type', 'content-disposition']) {

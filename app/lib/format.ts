@@ -20,7 +20,12 @@ const dateTime = new Intl.DateTimeFormat('id-ID', {
   hour12: true,
   timeZone: 'Asia/Jakarta',
 });
-const dateOnly = new Intl.DateTimeFormat('id-ID', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Asia/Jakarta' });
+const dateOnly = new Intl.DateTimeFormat('id-ID', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'Asia/Jakarta',
+});
 
 /** `21 November 2026 3.05 PM`-style (spec: D MMMM YYYY h:mm A), in Jakarta time. */
 export function formatDateTime(value: string | null | undefined) {
@@ -43,7 +48,8 @@ export function formatCompact(value: number) {
   const sign = value < 0 ? '-' : '';
   const magnitude = Math.abs(value);
   for (const [size, suffix] of ABBREVIATIONS) {
-    if (magnitude >= size) return `${sign}${decimal.format(Math.round((magnitude / size) * 10) / 10)}${suffix}`;
+    if (magnitude >= size)
+      return `${sign}${decimal.format(Math.round((magnitude / size) * 10) / 10)}${suffix}`;
   }
   return `${sign}${integer.format(magnitude)}`;
 }

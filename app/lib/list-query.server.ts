@@ -1,4 +1,16 @@
-const SINGLE = ['page', 'per_page', 'search', 'sorted_by', 'order_by', 'date-from', 'date-to', 'status', 'with-canceled', 'with-canceled-invoice', 'customer-name'];
+const SINGLE = [
+  'page',
+  'per_page',
+  'search',
+  'sorted_by',
+  'order_by',
+  'date-from',
+  'date-to',
+  'status',
+  'with-canceled',
+  'with-canceled-invoice',
+  'customer-name',
+];
 const MULTI = ['vendor', 'channel', 'category'];
 
 /** The list state of the page URL, as the upstream's query (arrays become `name[]`). */

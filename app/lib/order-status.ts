@@ -1,7 +1,31 @@
 /** Status tabs of the order list: brand-side labels and vendor-side labels (DESIGN §5). */
-export const BRAND_ORDER_TABS = ['Pesanan Baru', 'Diproses Vendor', 'Dalam Pengiriman', 'Pesanan Sampai', 'Selesai', 'Dibatalkan', 'Dialihkan'];
-export const VENDOR_ORDER_TABS = ['Pesanan Baru', 'Siap Dikirim', 'Dalam Pengiriman', 'Sampai', 'Selesai', 'Terbayar', 'Dialihkan', 'Dibatalkan'];
-export const INVOICE_TABS = ['Pesanan Baru', 'Diproses Vendor', 'Dalam Pengiriman', 'Pesanan Sampai', 'Selesai', 'Dibatalkan'];
+export const BRAND_ORDER_TABS = [
+  'Pesanan Baru',
+  'Diproses Vendor',
+  'Dalam Pengiriman',
+  'Pesanan Sampai',
+  'Selesai',
+  'Dibatalkan',
+  'Dialihkan',
+];
+export const VENDOR_ORDER_TABS = [
+  'Pesanan Baru',
+  'Siap Dikirim',
+  'Dalam Pengiriman',
+  'Sampai',
+  'Selesai',
+  'Terbayar',
+  'Dialihkan',
+  'Dibatalkan',
+];
+export const INVOICE_TABS = [
+  'Pesanan Baru',
+  'Diproses Vendor',
+  'Dalam Pengiriman',
+  'Pesanan Sampai',
+  'Selesai',
+  'Dibatalkan',
+];
 
 /** All (empty), Dibatalkan and Dialihkan include canceled orders and invoices (spec 001 §2). */
 export function includesCanceled(status: string | null) {

@@ -10,14 +10,22 @@ const selfOrigin = `http://127.0.0.1:${env.PORT}`;
 export async function printToPdf(request: Request, path: string, filename: string) {
   await requireToken(request);
   try {
-    const bytes = await renderPdf({ url: `${selfOrigin}${path}`, origin: selfOrigin, cookies: cookiesOf(request) });
+    const bytes = await renderPdf({
+      url: `${selfOrigin}${path}`,
+      origin: selfOrigin,
+      cookies: cookiesOf(request),
+    });
     return pdfResponse(bytes, filename);
   } catch (error) {
     if (!(error instanceof PdfRenderError)) throw error;
-    if (error.code === 'http_status' && error.status === 403) throw new Response('Forbidden', { status: 403 });
-    if (error.code === 'http_status' && error.status === 404) throw new Response('Not Found', { status: 404 });
-    if (error.code === 'redirected') throw redirect(error.location ? new URL(error.location, selfOrigin).pathname : '/auth/login');
-    if (error.code === 'busy') throw new Response('PDF renderer busy, try again', { status: 503, headers: { 'Retry-After': '2' } });
+    if (error.code === 'http_status' && error.status === 403)
+      throw new Response('Forbidden', { status: 403 });
+    if (error.code === 'http_status' && error.status === 404)
+      throw new Response('Not Found', { status: 404 });
+    if (error.code === 'redirected')
+      throw redirect(error.location ? new URL(error.location, selfOrigin).pathname : '/auth/login');
+    if (error.code === 'busy')
+      throw new Response('PDF renderer busy, try again', { status: 503, headers: { 'Retry-After': '2' } });
     if (error.code === 'timeout') throw new Response('PDF rendering timed out', { status: 504 });
     throw error;
   }

@@ -6,7 +6,12 @@ const MAX_ORDERS = 50;
 export function printRequest(url: URL) {
   const kind = url.searchParams.get('kind') as PrintKind;
   const ids = [...url.searchParams.getAll('id'), ...url.searchParams.getAll('order_ids')].map(Number);
-  if (!KINDS.includes(kind) || ids.length === 0 || ids.length > MAX_ORDERS || ids.some((id) => !Number.isSafeInteger(id) || id < 1)) {
+  if (
+    !KINDS.includes(kind) ||
+    ids.length === 0 ||
+    ids.length > MAX_ORDERS ||
+    ids.some((id) => !Number.isSafeInteger(id) || id < 1)
+  ) {
     throw new Response('Not Found', { status: 404 });
   }
   return { kind, ids: [...new Set(ids)] };

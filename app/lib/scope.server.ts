@@ -6,7 +6,9 @@ import type { Account } from './upstream.server';
 export type Scope = { kind: 'brand'; id: number } | { kind: 'vendor'; id: number };
 
 /** Which tenant the page works in: vendors their vendor, everyone else the current brand; none → home. */
-export async function requireScope(request: Request): Promise<{ user: Account; token: string; scope: Scope }> {
+export async function requireScope(
+  request: Request,
+): Promise<{ user: Account; token: string; scope: Scope }> {
   const { user, token } = await requireUser(request);
   if (user.role_id === ROLE.vendor) {
     if (!user.vendor_id) throw redirect('/');

@@ -1,4 +1,4 @@
-import { useRouteLoaderData } from '@remix-run/react';
+import { useNavigation, useRevalidator, useRouteLoaderData } from '@remix-run/react';
 import { useEffect, useRef } from 'react';
 import { pusherClient } from './realtime.client';
 import type { loader as rootLoader } from '~/root';
@@ -24,4 +24,18 @@ export function useChannel(channel: string | null, event: string, onEvent: (payl
       release();
     };
   }, [channel, event, root]);
+}
+
+/**
+ * Reloads the page's data when `event` arrives on `channel`, unless a navigation or form submission
+ * is under way: that one reloads anyway, and interrupting it would lose its flash message.
+ */
+export function useLiveReload(channel: string | null, event: string) {
+  const revalidator = useRevalidator();
+  const navigation = useNavigation();
+  const busy = useRef(false);
+  busy.current = navigation.state !== 'idle';
+  useChannel(channel, event, () => {
+    if (!busy.current) revalidator.revalidate();
+  });
 }

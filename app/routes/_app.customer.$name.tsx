@@ -17,12 +17,23 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const name = params.name?.trim();
   if (!name) throw redirect('/customer');
   const url = new URL(request.url);
-  const customer = { name, phone: url.searchParams.get('phone') ?? '', email: url.searchParams.get('email') ?? '' };
-  const query = listQuery(url, { 'customer-name': name, 'with-canceled': '1', sorted_by: 'created_at', order_by: 'desc' });
+  const customer = {
+    name,
+    phone: url.searchParams.get('phone') ?? '',
+    email: url.searchParams.get('email') ?? '',
+  };
+  const query = listQuery(url, {
+    'customer-name': name,
+    'with-canceled': '1',
+    sorted_by: 'created_at',
+    order_by: 'desc',
+  });
   return json({ customer, invoices: await guard(request, invoiceApi.list(token, scope.id, query)) });
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.customer.name ?? 'Pelanggan'} | Back Office` }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.customer.name ?? 'Pelanggan'} | Back Office` },
+];
 
 export default function CustomerDetailPage() {
   const { customer, invoices } = useLoaderData<typeof loader>();
@@ -30,22 +41,53 @@ export default function CustomerDetailPage() {
   return (
     <section aria-labelledby="page-title" className="space-y-6">
       <nav aria-label={t('breadcrumb')} className="text-sm text-slate-500">
-        <Link to="/customer" className="hover:underline">{t('nav.customer')}</Link> / <span>{customer.name}</span>
+        <Link to="/customer" className="hover:underline">
+          {t('nav.customer')}
+        </Link>{' '}
+        / <span>{customer.name}</span>
       </nav>
-      <h1 id="page-title" className="text-2xl font-semibold">{customer.name}</h1>
+      <h1 id="page-title" className="text-2xl font-semibold">
+        {customer.name}
+      </h1>
       <dl className="card grid gap-4 sm:grid-cols-3">
-        <div><dt className="text-xs uppercase text-slate-500">{t('customer.name')}</dt><dd>{customer.name}</dd></div>
-        <div><dt className="text-xs uppercase text-slate-500">{t('customer.phone')}</dt><dd>{customer.phone || '–'}</dd></div>
-        <div><dt className="text-xs uppercase text-slate-500">{t('customer.email')}</dt><dd>{customer.email || '–'}</dd></div>
+        <div>
+          <dt className="text-xs uppercase text-slate-500">{t('customer.name')}</dt>
+          <dd>{customer.name}</dd>
+        </div>
+        <div>
+          <dt className="text-xs uppercase text-slate-500">{t('customer.phone')}</dt>
+          <dd>{customer.phone || '–'}</dd>
+        </div>
+        <div>
+          <dt className="text-xs uppercase text-slate-500">{t('customer.email')}</dt>
+          <dd>{customer.email || '–'}</dd>
+        </div>
       </dl>
       <DataTable
         caption={t('customer.invoices')}
         rowKey={(row) => row.id}
         rows={invoices.data}
         columns={[
-          { key: 'number', header: t('invoice.number'), cell: (row) => <Link to={`/invoice/${row.id}`} className="text-brand-700 hover:underline">{row.external_number}</Link> },
-          { key: 'paid', header: t('invoice.paymentDate'), cell: (row) => formatDateTime((row as { payment_date?: string | null }).payment_date) },
-          { key: 'total', header: t('order.total'), align: 'right', cell: (row) => formatMoney(row.grand_total, 'IDR ') },
+          {
+            key: 'number',
+            header: t('invoice.number'),
+            cell: (row) => (
+              <Link to={`/invoice/${row.id}`} className="text-brand-700 hover:underline">
+                {row.external_number}
+              </Link>
+            ),
+          },
+          {
+            key: 'paid',
+            header: t('invoice.paymentDate'),
+            cell: (row) => formatDateTime((row as { payment_date?: string | null }).payment_date),
+          },
+          {
+            key: 'total',
+            header: t('order.total'),
+            align: 'right',
+            cell: (row) => formatMoney(row.grand_total, 'IDR '),
+          },
           { key: 'status', header: t('order.status'), cell: (row) => <StatusBadge status={row.status} /> },
           { key: 'channel', header: t('order.channel'), cell: (row) => row.channel_name ?? '–' },
         ]}

@@ -14,7 +14,9 @@ import { invoiceApi } from '~/lib/upstream/invoices.server';
 export async function loader({ request }: LoaderFunctionArgs) {
   const { token, scope } = await requireScope(request);
   if (scope.kind !== 'brand') throw redirect('/');
-  return json({ customers: await guard(request, invoiceApi.customers(token, scope.id, listQuery(new URL(request.url)))) });
+  return json({
+    customers: await guard(request, invoiceApi.customers(token, scope.id, listQuery(new URL(request.url)))),
+  });
 }
 
 export const meta: MetaFunction = () => [{ title: 'Pelanggan | Back Office' }];
@@ -26,8 +28,12 @@ export default function CustomerListPage() {
   return (
     <section aria-labelledby="page-title" className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 id="page-title" className="text-2xl font-semibold">{t('nav.customer')}</h1>
-        <a href={`/customer/export?${params.toString()}`} className="btn-secondary" download>{t('order.export')}</a>
+        <h1 id="page-title" className="text-2xl font-semibold">
+          {t('nav.customer')}
+        </h1>
+        <a href={`/customer/export?${params.toString()}`} className="btn-secondary" download>
+          {t('order.export')}
+        </a>
       </div>
       <ListFilters searchLabel={t('customer.search')} dates={false} />
       <DataTable
@@ -35,10 +41,25 @@ export default function CustomerListPage() {
         rowKey={(row) => `${row.customer_name}-${row.customer_phone}-${row.customer_email}`}
         rows={customers.data}
         columns={[
-          { key: 'name', header: t('customer.name'), sortKey: 'customer_name', cell: (row) => <Link to={customerHref(row)} className="font-medium text-brand-700 hover:underline">{row.customer_name}</Link> },
+          {
+            key: 'name',
+            header: t('customer.name'),
+            sortKey: 'customer_name',
+            cell: (row) => (
+              <Link to={customerHref(row)} className="font-medium text-brand-700 hover:underline">
+                {row.customer_name}
+              </Link>
+            ),
+          },
           { key: 'email', header: t('customer.email'), cell: (row) => row.customer_email ?? '–' },
           { key: 'phone', header: t('customer.phone'), cell: (row) => row.customer_phone ?? '–' },
-          { key: 'invoices', header: t('customer.totalInvoice'), sortKey: 'total_invoice', align: 'right', cell: (row) => row.total_invoice },
+          {
+            key: 'invoices',
+            header: t('customer.totalInvoice'),
+            sortKey: 'total_invoice',
+            align: 'right',
+            cell: (row) => row.total_invoice,
+          },
         ]}
       />
       <Pagination meta={customers.meta} />

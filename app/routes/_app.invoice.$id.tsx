@@ -17,14 +17,25 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return json({ invoice: await guard(request, invoiceApi.show(token, scope.id, id)) });
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.invoice.external_number ?? 'Invoice'} | Back Office` }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.invoice.external_number ?? 'Invoice'} | Back Office` },
+];
 
 export default function InvoiceDetailPage() {
   const { invoice } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const facts: [string, React.ReactNode][] = [
     [t('invoice.number'), invoice.external_number],
-    [t('invoice.customer'), invoice.customer_name ? <Link to={customerHref(invoice)} className="text-brand-700 hover:underline">{invoice.customer_name}</Link> : '–'],
+    [
+      t('invoice.customer'),
+      invoice.customer_name ? (
+        <Link to={customerHref(invoice)} className="text-brand-700 hover:underline">
+          {invoice.customer_name}
+        </Link>
+      ) : (
+        '–'
+      ),
+    ],
     [t('order.status'), <StatusBadge key="status" status={invoice.status} />],
     [t('order.transactionDate'), formatDateTime(invoice.date ?? invoice.created_at)],
     [t('order.channel'), invoice.channel_name ?? '–'],
@@ -33,7 +44,10 @@ export default function InvoiceDetailPage() {
     [t('order.deliveryType'), invoice.delivery_type ?? '–'],
     [t('invoice.shippingCost'), formatMoney(invoice.shipping_cost ?? 0, 'IDR ')],
     [t('invoice.insuranceCost'), formatMoney(invoice.insurance_cost ?? 0, 'IDR ')],
-    [t('invoice.itemsTotal', { count: invoice.total_product ?? 0 }), formatMoney(invoice.subtotal ?? 0, 'IDR ')],
+    [
+      t('invoice.itemsTotal', { count: invoice.total_product ?? 0 }),
+      formatMoney(invoice.subtotal ?? 0, 'IDR '),
+    ],
     [t('invoice.discount'), formatMoney(invoice.voucher_amount ?? 0, 'IDR ')],
     [t('invoice.cashback'), formatMoney(invoice.cashback_amount ?? 0, 'IDR ')],
     [t('invoice.grandTotal'), formatMoney(invoice.grand_total, 'IDR ')],
@@ -41,9 +55,14 @@ export default function InvoiceDetailPage() {
   return (
     <section aria-labelledby="page-title" className="space-y-6">
       <nav aria-label={t('breadcrumb')} className="text-sm text-slate-500">
-        <Link to="/invoice" className="hover:underline">{t('nav.invoice')}</Link> / <span>{invoice.external_number}</span>
+        <Link to="/invoice" className="hover:underline">
+          {t('nav.invoice')}
+        </Link>{' '}
+        / <span>{invoice.external_number}</span>
       </nav>
-      <h1 id="page-title" className="text-2xl font-semibold">{invoice.external_number}</h1>
+      <h1 id="page-title" className="text-2xl font-semibold">
+        {invoice.external_number}
+      </h1>
       <dl className="card grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {facts.map(([label, value]) => (
           <div key={label}>
@@ -53,7 +72,9 @@ export default function InvoiceDetailPage() {
         ))}
       </dl>
       <section aria-labelledby="shipping-title" className="card space-y-1">
-        <h2 id="shipping-title" className="text-lg font-semibold">{t('invoice.shipping')}</h2>
+        <h2 id="shipping-title" className="text-lg font-semibold">
+          {t('invoice.shipping')}
+        </h2>
         <p className="font-medium">{invoice.recipient_name}</p>
         <p className="text-sm text-slate-600">{invoice.recipient_mobile_phone}</p>
         <p className="text-sm text-slate-600">{invoice.recipient_address_full}</p>
@@ -62,7 +83,9 @@ export default function InvoiceDetailPage() {
         invoice.orders.map((order) => (
           <section key={order.id} aria-label={order.number} className="card space-y-3">
             <div className="flex flex-wrap items-center gap-3">
-              <Link to={`/order/${order.id}`} className="font-semibold text-brand-700 hover:underline">{order.number}</Link>
+              <Link to={`/order/${order.id}`} className="font-semibold text-brand-700 hover:underline">
+                {order.number}
+              </Link>
               <span className="text-sm text-slate-600">{order.vendor?.name}</span>
               <StatusBadge status={order.status} />
               <span className="text-sm text-slate-500">{formatDateTime(order.created_at)}</span>
@@ -71,11 +94,21 @@ export default function InvoiceDetailPage() {
               <caption className="sr-only">{order.number}</caption>
               <thead>
                 <tr className="border-b text-left">
-                  <th scope="col" className="py-2 pr-2">{t('order.product')}</th>
-                  <th scope="col" className="py-2 pr-2">SKU</th>
-                  <th scope="col" className="py-2 pr-2 text-right">{t('order.quantity')}</th>
-                  <th scope="col" className="py-2 pr-2 text-right">{t('order.price')}</th>
-                  <th scope="col" className="py-2 text-right">{t('order.lineTotal')}</th>
+                  <th scope="col" className="py-2 pr-2">
+                    {t('order.product')}
+                  </th>
+                  <th scope="col" className="py-2 pr-2">
+                    SKU
+                  </th>
+                  <th scope="col" className="py-2 pr-2 text-right">
+                    {t('order.quantity')}
+                  </th>
+                  <th scope="col" className="py-2 pr-2 text-right">
+                    {t('order.price')}
+                  </th>
+                  <th scope="col" className="py-2 text-right">
+                    {t('order.lineTotal')}
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -105,11 +138,14 @@ export default function InvoiceDetailPage() {
         ))
       ) : (
         <section aria-labelledby="offers-title" className="card space-y-2">
-          <h2 id="offers-title" className="text-lg font-semibold">{t('invoice.offers')}</h2>
+          <h2 id="offers-title" className="text-lg font-semibold">
+            {t('invoice.offers')}
+          </h2>
           <ul className="space-y-1 text-sm">
             {(invoice.invoice_offer_logs ?? []).map((offer, index) => (
               <li key={index}>
-                {offer.vendor?.name} · <span className="text-slate-500">{formatDateTime(offer.created_at)}</span>
+                {offer.vendor?.name} ·{' '}
+                <span className="text-slate-500">{formatDateTime(offer.created_at)}</span>
               </li>
             ))}
           </ul>

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json, redirect } from '@remix-run/node';
-import { Link, useLoaderData, useRevalidator, useSearchParams } from '@remix-run/react';
+import { Link, useLoaderData, useSearchParams } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '~/components/data-table';
 import { ListFilters } from '~/components/list-filters';
@@ -13,7 +13,7 @@ import { formatDateTime, formatMoney } from '~/lib/format';
 import { listQuery } from '~/lib/list-query.server';
 import { INVOICE_TABS } from '~/lib/order-status';
 import { requireScope } from '~/lib/scope.server';
-import { useChannel } from '~/lib/use-channel';
+import { useLiveReload } from '~/lib/use-channel';
 import { invoiceApi } from '~/lib/upstream/invoices.server';
 import { optionsApi } from '~/lib/upstream/options.server';
 
@@ -42,13 +42,16 @@ export default function InvoiceListPage() {
   const { brandId, invoices, total, channels } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const [params] = useSearchParams();
-  const revalidator = useRevalidator();
-  useChannel(`private-brand.${brandId}.invoice-status`, 'InvoiceStatusChanged', () => revalidator.revalidate());
+  useLiveReload(`private-brand.${brandId}.invoice-status`, 'InvoiceStatusChanged');
   return (
     <section aria-labelledby="page-title" className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 id="page-title" className="text-2xl font-semibold">{t('nav.invoice')}</h1>
-        <a href={`/invoice/export?${params.toString()}`} className="btn-secondary" download>{t('order.export')}</a>
+        <h1 id="page-title" className="text-2xl font-semibold">
+          {t('nav.invoice')}
+        </h1>
+        <a href={`/invoice/export?${params.toString()}`} className="btn-secondary" download>
+          {t('order.export')}
+        </a>
       </div>
       <ListFilters
         searchLabel={t('invoice.search')}
@@ -65,18 +68,51 @@ export default function InvoiceListPage() {
         rowKey={(row) => row.id}
         rows={invoices.data}
         columns={[
-          { key: 'number', header: t('invoice.number'), sortKey: 'external_number', cell: (row) => <Link to={`/invoice/${row.id}`} className="font-medium text-brand-700 hover:underline">{row.external_number}</Link> },
-          { key: 'created', header: t('order.createdAt'), sortKey: 'created_at', cell: (row) => formatDateTime(row.created_at) },
-          { key: 'customer', header: t('invoice.customer'), sortKey: 'customer_name', cell: (row) => row.customer_name ?? '–' },
-          { key: 'total', header: t('order.total'), sortKey: 'grand_total', align: 'right', cell: (row) => formatMoney(row.grand_total, 'IDR ') },
+          {
+            key: 'number',
+            header: t('invoice.number'),
+            sortKey: 'external_number',
+            cell: (row) => (
+              <Link to={`/invoice/${row.id}`} className="font-medium text-brand-700 hover:underline">
+                {row.external_number}
+              </Link>
+            ),
+          },
+          {
+            key: 'created',
+            header: t('order.createdAt'),
+            sortKey: 'created_at',
+            cell: (row) => formatDateTime(row.created_at),
+          },
+          {
+            key: 'customer',
+            header: t('invoice.customer'),
+            sortKey: 'customer_name',
+            cell: (row) => row.customer_name ?? '–',
+          },
+          {
+            key: 'total',
+            header: t('order.total'),
+            sortKey: 'grand_total',
+            align: 'right',
+            cell: (row) => formatMoney(row.grand_total, 'IDR '),
+          },
           { key: 'status', header: t('order.status'), cell: (row) => <StatusBadge status={row.status} /> },
           { key: 'channel', header: t('order.channel'), cell: (row) => row.channel_name ?? '–' },
           {
             key: 'preorder',
             header: t('order.preorder'),
-            cell: (row) => (row.preorder_deadline ? `${formatDateTime(row.preorder_deadline)}${row.preorder_process_day ? ` · PO: ${row.preorder_process_day} Hari` : ''}` : '–'),
+            cell: (row) =>
+              row.preorder_deadline
+                ? `${formatDateTime(row.preorder_deadline)}${row.preorder_process_day ? ` · PO: ${row.preorder_process_day} Hari` : ''}`
+                : '–',
           },
-          { key: 'updated', header: t('order.updatedAt'), sortKey: 'updated_at', cell: (row) => formatDateTime(row.updated_at) },
+          {
+            key: 'updated',
+            header: t('order.updatedAt'),
+            sortKey: 'updated_at',
+            cell: (row) => formatDateTime(row.updated_at),
+          },
         ]}
       />
       <Pagination meta={invoices.meta} />

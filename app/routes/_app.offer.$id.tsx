@@ -74,11 +74,21 @@ export default function OfferDialog() {
           <caption className="sr-only">{t('offer.items')}</caption>
           <thead>
             <tr className="border-b text-left">
-              <th scope="col" className="py-2 pr-2">{t('order.product')}</th>
-              <th scope="col" className="py-2 pr-2">SKU</th>
-              <th scope="col" className="py-2 pr-2 text-right">{t('order.quantity')}</th>
-              <th scope="col" className="py-2 pr-2 text-right">{t('order.price')}</th>
-              <th scope="col" className="py-2 text-right">{t('order.lineTotal')}</th>
+              <th scope="col" className="py-2 pr-2">
+                {t('order.product')}
+              </th>
+              <th scope="col" className="py-2 pr-2">
+                SKU
+              </th>
+              <th scope="col" className="py-2 pr-2 text-right">
+                {t('order.quantity')}
+              </th>
+              <th scope="col" className="py-2 pr-2 text-right">
+                {t('order.price')}
+              </th>
+              <th scope="col" className="py-2 text-right">
+                {t('order.lineTotal')}
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -88,13 +98,17 @@ export default function OfferDialog() {
                 <td className="py-2 pr-2">{line.invoice_product?.product?.sku}</td>
                 <td className="py-2 pr-2 text-right tabular-nums">{line.quantity}</td>
                 <td className="py-2 pr-2 text-right tabular-nums">{formatMoney(line.price, 'IDR ')}</td>
-                <td className="py-2 text-right tabular-nums">{formatMoney(line.price * line.quantity, 'IDR ')}</td>
+                <td className="py-2 text-right tabular-nums">
+                  {formatMoney(line.price * line.quantity, 'IDR ')}
+                </td>
               </tr>
             ))}
           </tbody>
           <tfoot>
             <tr>
-              <th scope="row" colSpan={4} className="py-2 pr-2 text-right">{t('offer.grandTotal')}</th>
+              <th scope="row" colSpan={4} className="py-2 pr-2 text-right">
+                {t('offer.grandTotal')}
+              </th>
               <td className="py-2 text-right font-semibold tabular-nums">{formatMoney(total, 'IDR ')}</td>
             </tr>
           </tfoot>

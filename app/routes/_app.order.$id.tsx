@@ -1,7 +1,7 @@
 import { parseWithZod } from '@conform-to/zod';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
-import { Link, useActionData, useLoaderData, useRevalidator } from '@remix-run/react';
+import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { Modal } from '~/components/modal';
 import { ChangeVendorForm } from '~/components/order/change-vendor-form';
@@ -13,10 +13,16 @@ import { requireCsrf } from '~/lib/csrf.server';
 import { replyWithUpstreamError } from '~/lib/forms.server';
 import { ROLE } from '~/lib/navigation';
 import { nextVendorStep } from '~/lib/order-status';
-import { changeVendorSchema, deliverSchema, readySchema, returnSchema, shipSchema } from '~/lib/schemas/order';
+import {
+  changeVendorSchema,
+  deliverSchema,
+  readySchema,
+  returnSchema,
+  shipSchema,
+} from '~/lib/schemas/order';
 import { requireScope } from '~/lib/scope.server';
 import { redirectWithToast } from '~/lib/toast.server';
-import { useChannel } from '~/lib/use-channel';
+import { useLiveReload } from '~/lib/use-channel';
 import { orderApi } from '~/lib/upstream/orders.server';
 import { upstream } from '~/lib/upstream.server';
 
@@ -38,7 +44,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       ? await guard(request, orderApi.vendorOptions(token, scope.id, id))
       : [];
   const next = scope.kind === 'vendor' ? nextVendorStep(order.status_code) : null;
-  return json({ order, scope, modal, vendorOptions, nextStep: next ? STEP_OF[next] : null, isAdmin: user.role_id === ROLE.administrator });
+  return json({
+    order,
+    scope,
+    modal,
+    vendorOptions,
+    nextStep: next ? STEP_OF[next] : null,
+    isAdmin: user.role_id === ROLE.administrator,
+  });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -59,7 +72,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
       const { message } = await guard(request, orderApi.replaceProducts(token, scope.id, id, lines));
       return redirectWithToast(here, { type: 'success', message });
     } catch (error) {
-      return json({ intent, result: replyWithUpstreamError(submission, error, ['order_products']) }, { status: 400 });
+      return json(
+        { intent, result: replyWithUpstreamError(submission, error, ['order_products']) },
+        { status: 400 },
+      );
     }
   }
 
@@ -67,10 +83,16 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const submission = parseWithZod(formData, { schema: changeVendorSchema });
     if (submission.status !== 'success') return json({ intent, result: submission.reply() }, { status: 400 });
     try {
-      const { message } = await guard(request, orderApi.changeVendor(token, scope.id, id, submission.value.vendor_id));
+      const { message } = await guard(
+        request,
+        orderApi.changeVendor(token, scope.id, id, submission.value.vendor_id),
+      );
       return redirectWithToast(here, { type: 'success', message });
     } catch (error) {
-      return json({ intent, result: replyWithUpstreamError(submission, error, ['vendor_id']) }, { status: 400 });
+      return json(
+        { intent, result: replyWithUpstreamError(submission, error, ['vendor_id']) },
+        { status: 400 },
+      );
     }
   }
 
@@ -80,8 +102,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (submission.status !== 'success') return json({ intent, result: submission.reply() }, { status: 400 });
     const value = submission.value as { shipping_number?: string; receiver_name?: string; photo?: File };
     try {
-      const photoIds = value.photo && value.photo.size > 0 ? [(await guard(request, upstream.uploadMedia(token, value.photo))).id] : [];
-      const path = ({ ready: 'ready-to-delivery', ship: 'on-delivery', deliver: 'delivered' } as const)[intent];
+      const photoIds =
+        value.photo && value.photo.size > 0
+          ? [(await guard(request, upstream.uploadMedia(token, value.photo))).id]
+          : [];
+      const path = ({ ready: 'ready-to-delivery', ship: 'on-delivery', deliver: 'delivered' } as const)[
+        intent
+      ];
       const { message } = await guard(
         request,
         orderApi.advance(token, scope.id, id, path, {
@@ -99,14 +126,15 @@ export async function action({ request, params }: ActionFunctionArgs) {
   throw new Response('Bad Request', { status: 400 });
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.order.number ?? 'Order'} | Back Office` }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.order.number ?? 'Order'} | Back Office` },
+];
 
 export default function OrderDetailPage() {
   const { order, scope, modal, vendorOptions, nextStep, isAdmin } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const revalidator = useRevalidator();
   const { t } = useTranslation();
-  useChannel(`private-${scope.kind}.${scope.id}.order-status`, 'OrderStatusChanged', () => revalidator.revalidate());
+  useLiveReload(`private-${scope.kind}.${scope.id}.order-status`, 'OrderStatusChanged');
   const here = `/order/${order.id}`;
   const resultFor = (intent: string) => (actionData?.intent === intent ? actionData.result : undefined);
   const openModal = (actionData?.intent as string | undefined) ?? modal;
@@ -114,19 +142,34 @@ export default function OrderDetailPage() {
   return (
     <section aria-labelledby="page-title" className="space-y-6">
       <nav aria-label={t('breadcrumb')} className="text-sm text-slate-500">
-        <Link to="/order" className="hover:underline">{t('nav.order')}</Link> / <span>{order.number}</span>
+        <Link to="/order" className="hover:underline">
+          {t('nav.order')}
+        </Link>{' '}
+        / <span>{order.number}</span>
       </nav>
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 id="page-title" className="text-2xl font-semibold">{order.number}</h1>
+        <h1 id="page-title" className="text-2xl font-semibold">
+          {order.number}
+        </h1>
         <div className="no-print flex flex-wrap gap-2">
-          <a href={`${here}/print/sales`} className="btn-secondary">{t('order.printSales')}</a>
-          <a href={`${here}/print/invoice`} className="btn-secondary">{t('order.printInvoice')}</a>
-          <a href={`${here}/print/slip`} className="btn-secondary">{t('order.printSlip')}</a>
+          <a href={`${here}/print/sales`} className="btn-secondary">
+            {t('order.printSales')}
+          </a>
+          <a href={`${here}/print/invoice`} className="btn-secondary">
+            {t('order.printInvoice')}
+          </a>
+          <a href={`${here}/print/slip`} className="btn-secondary">
+            {t('order.printSlip')}
+          </a>
           {scope.kind === 'brand' && order.can_change_vendor ? (
-            <Link to={`${here}?modal=change-vendor`} className="btn-secondary" preventScrollReset>{t('order.changeVendor')}</Link>
+            <Link to={`${here}?modal=change-vendor`} className="btn-secondary" preventScrollReset>
+              {t('order.changeVendor')}
+            </Link>
           ) : null}
           {scope.kind === 'brand' && order.can_replace_product ? (
-            <Link to={`${here}?modal=return`} className="btn-secondary" preventScrollReset>{t('order.return')}</Link>
+            <Link to={`${here}?modal=return`} className="btn-secondary" preventScrollReset>
+              {t('order.return')}
+            </Link>
           ) : null}
         </div>
       </div>
@@ -135,8 +178,12 @@ export default function OrderDetailPage() {
 
       {nextStep ? (
         <div className="no-print sticky bottom-0 flex items-center justify-between gap-3 rounded-lg border border-slate-200 bg-white p-4 shadow">
-          <Link to="/order" className="btn-secondary">{t('order.back')}</Link>
-          <Link to={`${here}?modal=${nextStep}`} className="btn-primary" preventScrollReset>{t(`order.step.${nextStep}.button`)}</Link>
+          <Link to="/order" className="btn-secondary">
+            {t('order.back')}
+          </Link>
+          <Link to={`${here}?modal=${nextStep}`} className="btn-primary" preventScrollReset>
+            {t(`order.step.${nextStep}.button`)}
+          </Link>
         </div>
       ) : null}
 
@@ -150,7 +197,11 @@ export default function OrderDetailPage() {
       ) : null}
       {openModal === 'change-vendor' && scope.kind === 'brand' && order.can_change_vendor ? (
         <Modal title={t('order.selectVendor')} closeTo={here}>
-          <ChangeVendorForm vendors={vendorOptions} currentVendorId={order.vendor?.id ?? null} lastResult={resultFor('change-vendor')} />
+          <ChangeVendorForm
+            vendors={vendorOptions}
+            currentVendorId={order.vendor?.id ?? null}
+            lastResult={resultFor('change-vendor')}
+          />
         </Modal>
       ) : null}
       {nextStep && openModal === nextStep ? (

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
-import { Form, Link, useLoaderData, useRevalidator, useSearchParams } from '@remix-run/react';
+import { Form, Link, useLoaderData, useSearchParams } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
 import { z } from 'zod';
@@ -17,7 +17,7 @@ import { ROLE } from '~/lib/navigation';
 import { BRAND_ORDER_TABS, includesCanceled, VENDOR_ORDER_TABS } from '~/lib/order-status';
 import { requireScope } from '~/lib/scope.server';
 import { redirectWithToast } from '~/lib/toast.server';
-import { useChannel } from '~/lib/use-channel';
+import { useLiveReload } from '~/lib/use-channel';
 import { offerApi } from '~/lib/upstream/offers.server';
 import { optionsApi } from '~/lib/upstream/options.server';
 import { orderApi, type OrderRow } from '~/lib/upstream/orders.server';
@@ -27,7 +27,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { user, token, scope } = await requireScope(request);
   const url = new URL(request.url);
   const status = url.searchParams.get('status');
-  const canceledFlags: Record<string, string> = includesCanceled(status) ? { 'with-canceled': '1', 'with-canceled-invoice': '1' } : {};
+  const canceledFlags: Record<string, string> = includesCanceled(status)
+    ? { 'with-canceled': '1', 'with-canceled-invoice': '1' }
+    : {};
   const query = listQuery(url, canceledFlags);
   const itemView = user.role_id === ROLE.administrator && url.searchParams.get('view') === 'item';
   const [orders, items, total, channels, vendors, offers] = await Promise.all([
@@ -36,12 +38,26 @@ export async function loader({ request }: LoaderFunctionArgs) {
     guard(request, orderApi.total(token, scope, query)),
     scope.kind === 'brand' ? guard(request, optionsApi.channels(token, scope.id)) : Promise.resolve([]),
     scope.kind === 'brand' ? guard(request, optionsApi.vendors(token, scope.id)) : Promise.resolve([]),
-    scope.kind === 'vendor' ? guard(request, offerApi.pending(token, scope.id)).then((page) => page.data) : Promise.resolve([]),
+    scope.kind === 'vendor'
+      ? guard(request, offerApi.pending(token, scope.id)).then((page) => page.data)
+      : Promise.resolve([]),
   ]);
-  return json({ scope, isAdmin: user.role_id === ROLE.administrator, orders, items, total, channels, vendors, offers });
+  return json({
+    scope,
+    isAdmin: user.role_id === ROLE.administrator,
+    orders,
+    items,
+    total,
+    channels,
+    vendors,
+    offers,
+  });
 }
 
-const bulkSchema = z.object({ intent: z.literal('ready'), order_ids: z.array(z.coerce.number().int().positive()).min(1) });
+const bulkSchema = z.object({
+  intent: z.literal('ready'),
+  order_ids: z.array(z.coerce.number().int().positive()).min(1),
+});
 
 /** Bulk step on the vendor list: every selected new order becomes ready to deliver. */
 export async function action({ request }: ActionFunctionArgs) {
@@ -49,7 +65,10 @@ export async function action({ request }: ActionFunctionArgs) {
   await requireCsrf(formData, request);
   const { token, scope } = await requireScope(request);
   const back = `/order${new URL(request.url).search}`;
-  const parsed = bulkSchema.safeParse({ intent: formData.get('intent'), order_ids: formData.getAll('order_ids') });
+  const parsed = bulkSchema.safeParse({
+    intent: formData.get('intent'),
+    order_ids: formData.getAll('order_ids'),
+  });
   if (scope.kind !== 'vendor') throw new Response('Forbidden', { status: 403 });
   if (!parsed.success) return redirectWithToast(back, { type: 'error', message: 'order.selectFirst' });
   const failures: string[] = [];
@@ -62,7 +81,11 @@ export async function action({ request }: ActionFunctionArgs) {
     }
   }
   if (failures.length) return redirectWithToast(back, { type: 'error', message: failures.join(' · ') });
-  return redirectWithToast(back, { type: 'success', message: 'order.bulkDone', values: { count: String(parsed.data.order_ids.length) } });
+  return redirectWithToast(back, {
+    type: 'success',
+    message: 'order.bulkDone',
+    values: { count: String(parsed.data.order_ids.length) },
+  });
 }
 
 export const meta: MetaFunction = () => [{ title: 'Penjualan | Back Office' }];
@@ -71,21 +94,52 @@ export default function OrderListPage() {
   const { scope, isAdmin, orders, items, total, channels, vendors, offers } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const [params] = useSearchParams();
-  const revalidator = useRevalidator();
-  useChannel(`private-${scope.kind}.${scope.id}.order-status`, 'OrderStatusChanged', () => revalidator.revalidate());
+  useLiveReload(`private-${scope.kind}.${scope.id}.order-status`, 'OrderStatusChanged');
   const vendorView = scope.kind === 'vendor';
   const exportHref = `/order/export?${params.toString()}`;
 
   const brandColumns: Column<OrderRow>[] = [
-    { key: 'number', header: t('order.number'), sortKey: 'number', cell: (row) => <Link to={`/order/${row.id}`} className="font-medium text-brand-700 hover:underline">{row.number}</Link> },
-    { key: 'created', header: t('order.createdAt'), sortKey: 'created_at', cell: (row) => formatDateTime(row.created_at) },
-    { key: 'total', header: t('order.total'), sortKey: 'grand_total', align: 'right', cell: (row) => formatMoney(row.grand_total - (row.grand_total_return ?? 0), 'IDR ') },
+    {
+      key: 'number',
+      header: t('order.number'),
+      sortKey: 'number',
+      cell: (row) => (
+        <Link to={`/order/${row.id}`} className="font-medium text-brand-700 hover:underline">
+          {row.number}
+        </Link>
+      ),
+    },
+    {
+      key: 'created',
+      header: t('order.createdAt'),
+      sortKey: 'created_at',
+      cell: (row) => formatDateTime(row.created_at),
+    },
+    {
+      key: 'total',
+      header: t('order.total'),
+      sortKey: 'grand_total',
+      align: 'right',
+      cell: (row) => formatMoney(row.grand_total - (row.grand_total_return ?? 0), 'IDR '),
+    },
     { key: 'status', header: t('order.status'), cell: (row) => <StatusBadge status={row.status} /> },
-    { key: 'updated', header: t('order.updatedAt'), sortKey: 'updated_at', cell: (row) => formatDateTime(row.updated_at) },
+    {
+      key: 'updated',
+      header: t('order.updatedAt'),
+      sortKey: 'updated_at',
+      cell: (row) => formatDateTime(row.updated_at),
+    },
     {
       key: 'invoice',
       header: t('order.invoice'),
-      cell: (row) => (row.invoice_id ? <Link to={`/invoice/${row.invoice_id}`} className="text-brand-700 hover:underline">{row.invoice_external_number}</Link> : '–'),
+      cell: (row) =>
+        row.invoice_id ? (
+          <Link to={`/invoice/${row.invoice_id}`} className="text-brand-700 hover:underline">
+            {row.invoice_external_number}
+          </Link>
+        ) : (
+          '–'
+        ),
     },
     { key: 'vendor', header: t('order.vendor'), cell: (row) => row.vendor_name ?? '–' },
     { key: 'channel', header: t('order.channel'), cell: (row) => row.channel_name ?? '–' },
@@ -95,8 +149,16 @@ export default function OrderListPage() {
       header: t('order.actions'),
       cell: (row) => (
         <span className="flex gap-2">
-          {row.can_change_vendor ? <Link to={`/order/${row.id}?modal=change-vendor`} className="btn-secondary px-2 py-1 text-xs">{t('order.changeVendor')}</Link> : null}
-          {row.can_replace_product ? <Link to={`/order/${row.id}?modal=return`} className="btn-secondary px-2 py-1 text-xs">{t('order.return')}</Link> : null}
+          {row.can_change_vendor ? (
+            <Link to={`/order/${row.id}?modal=change-vendor`} className="btn-secondary px-2 py-1 text-xs">
+              {t('order.changeVendor')}
+            </Link>
+          ) : null}
+          {row.can_replace_product ? (
+            <Link to={`/order/${row.id}?modal=return`} className="btn-secondary px-2 py-1 text-xs">
+              {t('order.return')}
+            </Link>
+          ) : null}
         </span>
       ),
     },
@@ -106,7 +168,13 @@ export default function OrderListPage() {
       key: 'select',
       header: t('order.select'),
       cell: (row) => (
-        <input type="checkbox" name="order_ids" value={row.id} form="bulk-orders" aria-label={t('order.selectOrder', { number: row.number })} />
+        <input
+          type="checkbox"
+          name="order_ids"
+          value={row.id}
+          form="bulk-orders"
+          aria-label={t('order.selectOrder', { number: row.number })}
+        />
       ),
     },
     brandColumns[0],
@@ -128,15 +196,20 @@ export default function OrderListPage() {
       </div>
       {vendorView ? (
         <section aria-labelledby="offers-title" className="card space-y-2 p-4">
-          <h2 id="offers-title" className="text-lg font-semibold">{t('order.pendingOffers')}</h2>
+          <h2 id="offers-title" className="text-lg font-semibold">
+            {t('order.pendingOffers')}
+          </h2>
           {offers.length === 0 ? <p className="text-sm text-slate-500">{t('order.noOffers')}</p> : null}
           <ul className="divide-y divide-slate-100">
             {offers.map((offer) => (
               <li key={offer.id} className="flex items-center justify-between gap-3 py-2 text-sm">
                 <span>
-                  <span className="font-medium">{offer.invoice.external_number}</span> · {offer.invoice.recipient_name}
+                  <span className="font-medium">{offer.invoice.external_number}</span> ·{' '}
+                  {offer.invoice.recipient_name}
                 </span>
-                <Link to={`/offer/${offer.id}`} className="btn-secondary px-2 py-1 text-xs">{t('order.openOffer')}</Link>
+                <Link to={`/offer/${offer.id}`} className="btn-secondary px-2 py-1 text-xs">
+                  {t('order.openOffer')}
+                </Link>
               </li>
             ))}
           </ul>
@@ -144,8 +217,17 @@ export default function OrderListPage() {
       ) : null}
       <ListFilters
         searchLabel={t('order.search')}
-        hidden={Object.fromEntries(['status', 'view'].flatMap((name) => (params.get(name) ? [[name, params.get(name) ?? '']] : [])))}
-        multiSelects={vendorView ? [] : [{ name: 'vendor', label: t('order.vendor'), options: vendors }, { name: 'channel', label: t('order.channel'), options: channels }]}
+        hidden={Object.fromEntries(
+          ['status', 'view'].flatMap((name) => (params.get(name) ? [[name, params.get(name) ?? '']] : [])),
+        )}
+        multiSelects={
+          vendorView
+            ? []
+            : [
+                { name: 'vendor', label: t('order.vendor'), options: vendors },
+                { name: 'channel', label: t('order.channel'), options: channels },
+              ]
+        }
       />
       <div className="card max-w-xs p-4">
         <p className="text-sm text-slate-600">{t('order.totalSales')}</p>
@@ -153,21 +235,32 @@ export default function OrderListPage() {
       </div>
       {isAdmin ? (
         <nav aria-label={t('order.viewLabel')} className="flex gap-2">
-          {[['', t('order.viewOrder')], ['item', t('order.viewItem')]].map(([view, label]) => {
+          {[
+            ['', t('order.viewOrder')],
+            ['item', t('order.viewItem')],
+          ].map(([view, label]) => {
             const next = new URLSearchParams(params);
             if (view) next.set('view', view);
             else next.delete('view');
             next.delete('page');
             const current = (params.get('view') ?? '') === view;
             return (
-              <Link key={view || 'order'} to={`?${next.toString()}`} aria-current={current ? 'page' : undefined} className={current ? 'btn-primary' : 'btn-secondary'}>
+              <Link
+                key={view || 'order'}
+                to={`?${next.toString()}`}
+                aria-current={current ? 'page' : undefined}
+                className={current ? 'btn-primary' : 'btn-secondary'}
+              >
                 {label}
               </Link>
             );
           })}
         </nav>
       ) : null}
-      <StatusTabs statuses={vendorView ? VENDOR_ORDER_TABS : BRAND_ORDER_TABS} label={t('order.statusTabs')} />
+      <StatusTabs
+        statuses={vendorView ? VENDOR_ORDER_TABS : BRAND_ORDER_TABS}
+        label={t('order.statusTabs')}
+      />
       {vendorView ? (
         <Form method="post" id="bulk-orders" className="flex flex-wrap items-center gap-2">
           <AuthenticityTokenInput />
@@ -189,16 +282,38 @@ export default function OrderListPage() {
             columns={[
               { key: 'product', header: t('order.product'), cell: (row) => row.product_name },
               { key: 'category', header: t('order.category'), cell: (row) => row.category_name ?? '–' },
-              { key: 'order', header: t('order.number'), cell: (row) => <Link to={`/order/${row.order_id}`} className="text-brand-700 hover:underline">{row.order_number}</Link> },
-              { key: 'total', header: t('order.total'), align: 'right', cell: (row) => formatMoney(row.total_price, 'IDR ') },
-              { key: 'status', header: t('order.status'), cell: (row) => <StatusBadge status={row.order_status} /> },
+              {
+                key: 'order',
+                header: t('order.number'),
+                cell: (row) => (
+                  <Link to={`/order/${row.order_id}`} className="text-brand-700 hover:underline">
+                    {row.order_number}
+                  </Link>
+                ),
+              },
+              {
+                key: 'total',
+                header: t('order.total'),
+                align: 'right',
+                cell: (row) => formatMoney(row.total_price, 'IDR '),
+              },
+              {
+                key: 'status',
+                header: t('order.status'),
+                cell: (row) => <StatusBadge status={row.order_status} />,
+              },
             ]}
           />
           <Pagination meta={items.meta} />
         </>
       ) : orders ? (
         <>
-          <DataTable caption={t('order.caption')} rowKey={(row) => row.id} rows={orders.data} columns={vendorView ? vendorColumns : brandColumns} />
+          <DataTable
+            caption={t('order.caption')}
+            rowKey={(row) => row.id}
+            rows={orders.data}
+            columns={vendorView ? vendorColumns : brandColumns}
+          />
           <Pagination meta={orders.meta} />
         </>
       ) : null}
@@ -212,7 +327,9 @@ function Preorder({ row }: { row: OrderRow }) {
     <span className="flex items-center gap-2">
       {formatDateTime(row.invoice_preorder_deadline)}
       {row.invoice_preorder_process_day ? (
-        <span className="rounded bg-amber-100 px-1.5 text-xs text-amber-800">PO: {row.invoice_preorder_process_day} Hari</span>
+        <span className="rounded bg-amber-100 px-1.5 text-xs text-amber-800">
+          PO: {row.invoice_preorder_process_day} Hari
+        </span>
       ) : null}
     </span>
   );

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { json } from '@remix-run/node';
-import { Outlet, useLoaderData, useNavigate, useRevalidator } from '@remix-run/react';
+import { Outlet, useLoaderData, useNavigate, useNavigation, useRevalidator } from '@remix-run/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BrandSelector } from '~/components/brand-selector';
@@ -17,7 +17,10 @@ const NOTIFICATION_EVENT = 'Illuminate\\Notifications\\Events\\BroadcastNotifica
 
 /** An invoice-offer notification opens the 'Pesanan Masuk' dialog (spec 000 §4). */
 function offerIdOf(payload: unknown) {
-  const data = payload as { web?: { type?: string }; notification?: { invoice_offer_log_id?: number | null } } | null;
+  const data = payload as {
+    web?: { type?: string };
+    notification?: { invoice_offer_log_id?: number | null };
+  } | null;
   return data?.web?.type === 'invoice-offer' ? (data.notification?.invoice_offer_log_id ?? null) : null;
 }
 
@@ -36,11 +39,12 @@ export default function AppLayout() {
   const { user, brands, navigation } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const revalidator = useRevalidator();
+  const pending = useNavigation();
   const navigate = useNavigate();
   const [notificationVersion, setNotificationVersion] = useState(0);
   useChannel(`private-App.Models.User.${user.id}`, NOTIFICATION_EVENT, (payload) => {
     setNotificationVersion((version) => version + 1);
-    revalidator.revalidate();
+    if (pending.state === 'idle') revalidator.revalidate();
     const offerId = offerIdOf(payload);
     if (offerId) navigate(`/offer/${offerId}`);
   });
@@ -54,7 +58,7 @@ export default function AppLayout() {
       >
         {t('skipToContent')}
       </a>
-      <aside className="hidden w-64 flex-none border-r border-slate-200 bg-white px-3 py-4 lg:block">
+      <aside className="no-print hidden w-64 flex-none border-r border-slate-200 bg-white px-3 py-4 lg:block">
         <p className="mb-4 px-3 text-lg font-bold text-brand-700">{t('appName')}</p>
         <SidebarNav items={navigation} id="sidebar-nav" />
       </aside>

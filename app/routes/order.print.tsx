@@ -7,5 +7,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { kind, ids } = printRequest(new URL(request.url));
   const query = new URLSearchParams({ kind });
   ids.forEach((id) => query.append('id', String(id)));
-  return printToPdf(request, `/print/orders?${query.toString()}`, `${PRINT_FILE_NAMES[kind]}-${ids.join('-').slice(0, 60)}.pdf`);
+  return printToPdf(
+    request,
+    `/print/orders?${query.toString()}`,
+    `${PRINT_FILE_NAMES[kind]}-${ids.join('-').slice(0, 60)}.pdf`,
+  );
 }

@@ -16,7 +16,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({ kind, orders });
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.orders.map((order) => order.number).join(', ') ?? 'Print' }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data?.orders.map((order) => order.number).join(', ') ?? 'Print' },
+];
 
 const TITLES = { sales: 'Cetak Penjualan', invoice: 'Invoice', slip: 'Slip Booking Non-Tunai' };
 
@@ -49,10 +51,24 @@ function Lines({ order, kind }: { order: Order; kind: 'sales' | 'invoice' }) {
   return (
     <>
       <dl className="mb-4 grid grid-cols-2 gap-2">
-        <div><dt className="text-xs text-slate-500">Invoice</dt><dd>{order.invoice?.external_number}</dd></div>
-        <div><dt className="text-xs text-slate-500">Vendor</dt><dd>{order.vendor?.name}</dd></div>
-        <div><dt className="text-xs text-slate-500">Penerima</dt><dd>{order.invoice?.recipient_name} · {order.invoice?.recipient_mobile_phone}</dd></div>
-        <div><dt className="text-xs text-slate-500">Alamat</dt><dd>{order.invoice?.recipient_address_full}</dd></div>
+        <div>
+          <dt className="text-xs text-slate-500">Invoice</dt>
+          <dd>{order.invoice?.external_number}</dd>
+        </div>
+        <div>
+          <dt className="text-xs text-slate-500">Vendor</dt>
+          <dd>{order.vendor?.name}</dd>
+        </div>
+        <div>
+          <dt className="text-xs text-slate-500">Penerima</dt>
+          <dd>
+            {order.invoice?.recipient_name} · {order.invoice?.recipient_mobile_phone}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-xs text-slate-500">Alamat</dt>
+          <dd>{order.invoice?.recipient_address_full}</dd>
+        </div>
       </dl>
       <table className="w-full border-collapse">
         <thead>
@@ -77,14 +93,31 @@ function Lines({ order, kind }: { order: Order; kind: 'sales' | 'invoice' }) {
         </tbody>
         <tfoot>
           {order.grand_total_return ? (
-            <tr><td colSpan={4} className="py-1 text-right">Retur</td><td className="py-1 text-right">−{formatMoney(order.grand_total_return, 'IDR ')}</td></tr>
+            <tr>
+              <td colSpan={4} className="py-1 text-right">
+                Retur
+              </td>
+              <td className="py-1 text-right">−{formatMoney(order.grand_total_return, 'IDR ')}</td>
+            </tr>
           ) : null}
           {kind === 'invoice' && order.invoice?.shipping_cost ? (
-            <tr><td colSpan={4} className="py-1 text-right">Ongkos kirim</td><td className="py-1 text-right">{formatMoney(order.invoice.shipping_cost, 'IDR ')}</td></tr>
+            <tr>
+              <td colSpan={4} className="py-1 text-right">
+                Ongkos kirim
+              </td>
+              <td className="py-1 text-right">{formatMoney(order.invoice.shipping_cost, 'IDR ')}</td>
+            </tr>
           ) : null}
           <tr className="font-semibold">
-            <td colSpan={4} className="py-1 text-right">Total</td>
-            <td className="py-1 text-right">{formatMoney(orderTotal(order) + (kind === 'invoice' ? (order.invoice?.shipping_cost ?? 0) : 0), 'IDR ')}</td>
+            <td colSpan={4} className="py-1 text-right">
+              Total
+            </td>
+            <td className="py-1 text-right">
+              {formatMoney(
+                orderTotal(order) + (kind === 'invoice' ? (order.invoice?.shipping_cost ?? 0) : 0),
+                'IDR ',
+              )}
+            </td>
           </tr>
         </tfoot>
       </table>
@@ -101,7 +134,17 @@ function Slip({ order }: { order: Order }) {
         <p className="text-xs text-slate-500">Kepada</p>
         <p className="font-semibold">{invoice?.recipient_name}</p>
         <p>{invoice?.recipient_mobile_phone}</p>
-        <p>{[invoice?.recipient_address_full, invoice?.recipient_sub_district, invoice?.recipient_city, invoice?.recipient_province, invoice?.recipient_postal_code].filter(Boolean).join(', ')}</p>
+        <p>
+          {[
+            invoice?.recipient_address_full,
+            invoice?.recipient_sub_district,
+            invoice?.recipient_city,
+            invoice?.recipient_province,
+            invoice?.recipient_postal_code,
+          ]
+            .filter(Boolean)
+            .join(', ')}
+        </p>
       </div>
       <div>
         <p className="text-xs text-slate-500">Dari</p>

@@ -82,9 +82,13 @@ test('an administrator switches the current brand from the header', async ({ pag
   expect(options.length).toBeGreaterThanOrEqual(2);
   await chooseBrand(page, options[1]);
   await expect(page.getByRole('status')).toContainText('Data berhasil diubah');
-  await expect(page.getByRole('combobox', { name: 'Brand' }).locator('option:checked')).toHaveText(options[1]);
+  await expect(page.getByRole('combobox', { name: 'Brand' }).locator('option:checked')).toHaveText(
+    options[1],
+  );
   await chooseBrand(page, options[0]);
-  await expect(page.getByRole('combobox', { name: 'Brand' }).locator('option:checked')).toHaveText(options[0]);
+  await expect(page.getByRole('combobox', { name: 'Brand' }).locator('option:checked')).toHaveText(
+    options[0],
+  );
 });
 
 test('the notification list shows items and opening one marks it read', async ({ page }) => {

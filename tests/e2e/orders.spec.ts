@@ -1,13 +1,15 @@
 import { spawnSync } from 'node:child_process';
 import { expect, test, type Page } from '@playwright/test';
 import { TINY_PNG } from '../support/files';
-import { ACCOUNTS, signInAndWait } from './support';
+import { ACCOUNTS, chooseBrand, signInAndWait } from './support';
 
 test.describe.configure({ mode: 'serial' });
 
 let deliveredNumber = '';
+let deliveredBrand = '';
 let deliveredPath = '';
 let newOrderPath = '';
+let newOrderBrand = '';
 
 async function acceptFirstOffer(page: Page) {
   await page.goto('/order');
@@ -18,6 +20,13 @@ async function acceptFirstOffer(page: Page) {
   await expect(page).toHaveURL(/\/order\/\d+$/);
   await expect(page.getByRole('status')).toContainText('Data berhasil diubah');
   return (await page.getByRole('heading', { level: 1 }).textContent()) ?? '';
+}
+
+async function brandOnPage(page: Page) {
+  return (
+    (await page.getByText('Brand', { exact: true }).locator('xpath=following-sibling::dd').textContent()) ??
+    ''
+  );
 }
 
 async function takeStep(page: Page, step: string, fill?: () => Promise<void>) {
@@ -33,6 +42,7 @@ test('a vendor accepts an offer and moves the order through to delivered with a 
   await signInAndWait(page, ACCOUNTS.vendor);
   deliveredNumber = await acceptFirstOffer(page);
   deliveredPath = new URL(page.url()).pathname;
+  deliveredBrand = await brandOnPage(page);
   await expect(page.getByText('Pesanan Baru').first()).toBeVisible();
 
   await takeStep(page, 'Siap Dikirim');
@@ -43,23 +53,29 @@ test('a vendor accepts an offer and moves the order through to delivered with a 
   await expect(page.getByText('Dalam Pengiriman').first()).toBeVisible();
   await takeStep(page, 'Pesanan Sampai', async () => {
     await page.getByLabel('Nama penerima').fill('Budi Penerima');
-    await page.getByLabel('Foto bukti diterima').setInputFiles({ name: 'bukti.png', mimeType: 'image/png', buffer: TINY_PNG });
+    await page
+      .getByLabel('Foto bukti diterima')
+      .setInputFiles({ name: 'bukti.png', mimeType: 'image/png', buffer: TINY_PNG });
   });
   await expect(page.getByText('Sampai', { exact: true }).first()).toBeVisible();
 });
 
-test('the delivered step refuses a missing receiver name and photo with field errors', async ({ page }) => {
+test('the shipping step refuses a missing tracking number with a field error', async ({ page }) => {
   await signInAndWait(page, ACCOUNTS.vendor);
   await acceptFirstOffer(page);
   newOrderPath = new URL(page.url()).pathname;
+  newOrderBrand = await brandOnPage(page);
   await takeStep(page, 'Siap Dikirim');
   await page.getByRole('link', { name: 'Kirim', exact: true }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Kirim', exact: true }).click();
   await expect(page.getByText('No. resi wajib diisi.')).toBeVisible();
 });
 
-test('the brand administrator finds the order, records a return and changes the vendor of another order', async ({ page }) => {
+test('the brand administrator finds the order, records a return and changes the vendor of another order', async ({
+  page,
+}) => {
   await signInAndWait(page, ACCOUNTS.admin);
+  await chooseBrand(page, deliveredBrand);
   await page.goto(`/order?search=${encodeURIComponent(deliveredNumber)}&with-canceled=1`);
   await page.getByRole('link', { name: deliveredNumber }).click();
   await expect(page).toHaveURL(deliveredPath);
@@ -73,6 +89,7 @@ test('the brand administrator finds the order, records a return and changes the 
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await expect(page.getByText(/Retur 1/).first()).toBeVisible();
 
+  await chooseBrand(page, newOrderBrand);
   await page.goto(newOrderPath);
   await page.getByRole('link', { name: 'Ganti Vendor' }).click();
   const select = page.getByRole('dialog').getByLabel('Vendor baru');
@@ -83,10 +100,16 @@ test('the brand administrator finds the order, records a return and changes the 
   await expect(page.getByText('Dialihkan').first()).toBeVisible();
 });
 
-test('the administrator exports the order list as a spreadsheet and prints a sales PDF holding the order number', async ({ page }) => {
+test('the administrator exports the order list as a spreadsheet and prints a sales PDF holding the order number', async ({
+  page,
+}) => {
   await signInAndWait(page, ACCOUNTS.admin);
+  await chooseBrand(page, deliveredBrand);
   await page.goto('/order');
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Export' }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: 'Export' }).click(),
+  ]);
   expect(download.suggestedFilename()).toMatch(/order\.xlsx$/);
   const path = await download.path();
   const { readFileSync } = await import('node:fs');

@@ -30,8 +30,9 @@ export async function signOut(page: Page) {
 
 /** Switches the header's brand selector; without JavaScript the Apply button submits it. */
 export async function chooseBrand(page: Page, label: string) {
-  await page.getByRole('combobox', { name: 'Brand' }).selectOption({ label });
-  const apply = page.getByRole('button', { name: 'Terapkan' });
+  const header = page.getByRole('banner');
+  await header.getByRole('combobox', { name: 'Brand' }).selectOption({ label });
+  const apply = header.getByRole('button', { name: 'Terapkan' });
   if (await apply.isVisible()) await apply.click();
-  await expect(page.getByRole('combobox', { name: 'Brand' }).locator('option:checked')).toHaveText(label);
+  await expect(header.getByRole('combobox', { name: 'Brand' }).locator('option:checked')).toHaveText(label);
 }

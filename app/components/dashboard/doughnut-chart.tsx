@@ -1,43 +1,69 @@
-import { ArcElement, Chart, Legend, Tooltip } from 'chart.js';
-import { Doughnut } from 'react-chartjs-2';
+import { lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useHydrated } from 'remix-utils/use-hydrated';
 
-Chart.register(ArcElement, Tooltip, Legend);
+export type Slice = { label: string; value: number };
+export type DoughnutChartProps = { title: string; slices: Slice[]; valueHeader: string };
 
-const COLOURS = ['#2563eb', '#f59e0b', '#10b981', '#ef4444', '#8b5cf6'];
+// chart.js is fetched after hydration, so it is not part of the page's first-load JavaScript.
+const DoughnutCanvas = lazy(() =>
+  import('./doughnut-canvas').then((module) => ({ default: module.DoughnutCanvas })),
+);
 
-/** A doughnut of labelled values; a table until JavaScript runs. */
-export function DoughnutChart({ title, slices, format }: { title: string; slices: { label: string; value: number }[]; format: (value: number) => string }) {
+/** A doughnut of counts; a table until JavaScript runs and chart.js has loaded, and when there is nothing to draw. */
+export function DoughnutChart(props: DoughnutChartProps) {
   const hydrated = useHydrated();
-  if (!hydrated || slices.length === 0) {
-    return (
-      <table className="min-w-full text-sm">
-        <caption className="text-left font-semibold">{title}</caption>
-        <tbody>
-          {slices.map((slice) => (
-            <tr key={slice.label} className="border-b border-slate-100">
-              <th scope="row" className="py-1 pr-2 text-left font-normal">{slice.label}</th>
-              <td className="py-1 text-right tabular-nums">{format(slice.value)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    );
-  }
+  const table = <DoughnutTable {...props} />;
+  if (!hydrated || props.slices.every((slice) => slice.value === 0)) return table;
   return (
-    <figure>
-      <figcaption className="mb-2 font-semibold">{title}</figcaption>
-      <div className="mx-auto h-56 max-w-xs">
-        <Doughnut
-          role="img"
-          aria-label={title}
-          options={{ maintainAspectRatio: false, animation: false, plugins: { legend: { position: 'bottom' } } }}
-          data={{
-            labels: slices.map((slice) => slice.label),
-            datasets: [{ data: slices.map((slice) => slice.value), backgroundColor: slices.map((_, index) => COLOURS[index % COLOURS.length]) }],
-          }}
-        />
-      </div>
-    </figure>
+    <Suspense fallback={table}>
+      <DoughnutCanvas {...props} />
+    </Suspense>
+  );
+}
+
+const integer = new Intl.NumberFormat('id-ID', { maximumFractionDigits: 0 });
+
+function DoughnutTable({ title, slices, valueHeader }: DoughnutChartProps) {
+  const { t } = useTranslation();
+  const total = slices.reduce((sum, slice) => sum + slice.value, 0);
+  return (
+    <table className="min-w-full text-sm">
+      <caption className="pb-2 text-left font-semibold">{title}</caption>
+      <thead>
+        <tr className="border-b text-left">
+          <th scope="col" className="py-1 pr-2">
+            {t('dashboard.category')}
+          </th>
+          <th scope="col" className="py-1 pr-2 text-right">
+            {valueHeader}
+          </th>
+          <th scope="col" className="py-1 text-right">
+            {t('dashboard.share')}
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {slices.length === 0 ? (
+          <tr>
+            <td colSpan={3} className="py-4 text-center text-slate-500">
+              {t('table.empty')}
+            </td>
+          </tr>
+        ) : (
+          slices.map((slice) => (
+            <tr key={slice.label} className="border-b border-slate-100">
+              <th scope="row" className="py-1 pr-2 text-left font-normal">
+                {slice.label}
+              </th>
+              <td className="py-1 pr-2 text-right tabular-nums">{integer.format(slice.value)}</td>
+              <td className="py-1 text-right tabular-nums">
+                {total > 0 ? `${Math.round((slice.value / total) * 100)}%` : '–'}
+              </td>
+            </tr>
+          ))
+        )}
+      </tbody>
+    </table>
   );
 }

@@ -1,18 +1,23 @@
 import { Link } from '@remix-run/react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-
-export type CardValue = { current_period: number; last_period: number; percentage: number; direction: 0 | 1 | 2 };
+import type { CardValue } from '~/lib/dashboard/types';
 
 const ARROWS = { 0: '→', 1: '▲', 2: '▼' } as const;
+const TONES = { good: 'text-green-700', bad: 'text-red-700', neutral: 'text-slate-500' } as const;
 
-/** A metric with its change against the previous period; selectable cards are links that switch the chart series. */
+/**
+ * A metric with its change against the previous period. A selectable card is a link that switches the chart
+ * series (`?series=…`); `valueTone` colours the figure itself (SLA: good 1–24 h, bad above).
+ */
 export function MetricCard({
   label,
   value,
   format,
   selectHref,
-  selected,
+  selected = false,
   goodWhenDown = false,
+  valueTone = null,
 }: {
   label: string;
   value: CardValue | null;
@@ -20,28 +25,51 @@ export function MetricCard({
   selectHref?: string;
   selected?: boolean;
   goodWhenDown?: boolean;
+  valueTone?: 'good' | 'bad' | null;
 }) {
   const { t } = useTranslation();
-  const good = value ? (value.direction === 1) !== goodWhenDown : false;
-  const tone = !value || value.direction === 0 ? 'text-slate-500' : good ? 'text-green-700' : 'text-red-700';
+  const labelId = useId();
+  const current = value?.current_period ?? null;
+  const changeTone =
+    !value || value.direction === 0 ? 'neutral' : (value.direction === 1) !== goodWhenDown ? 'good' : 'bad';
   const body = (
-    <>
-      <p className="text-sm text-slate-600">{label}</p>
-      <p className="mt-1 text-2xl font-semibold tabular-nums">{value ? format(value.current_period) : '–'}</p>
+    <dl>
+      <dt id={labelId} className="text-sm text-slate-600">
+        {label}
+      </dt>
+      <dd className={`mt-1 text-2xl font-semibold tabular-nums ${valueTone ? TONES[valueTone] : ''}`}>
+        {current === null ? '–' : format(current)}
+      </dd>
       {value ? (
-        <p className={`mt-1 text-sm ${tone}`}>
-          <span aria-hidden="true">{ARROWS[value.direction]}</span> {value.percentage}%{' '}
-          <span className="text-slate-500">{t('dashboard.vsPrevious', { value: format(value.last_period) })}</span>
-        </p>
-      ) : null}
-    </>
+        <dd className={`mt-1 text-sm ${TONES[changeTone]}`}>
+          <span aria-hidden="true">{ARROWS[value.direction]}</span>
+          <span className="sr-only">{t(`dashboard.direction.${value.direction}`)}</span> {value.percentage}%{' '}
+          <span className="text-slate-500">
+            {t('dashboard.vsPrevious', {
+              value: value.last_period === null ? '–' : format(value.last_period),
+            })}
+          </span>
+        </dd>
+      ) : (
+        <dd className="mt-1 text-sm text-slate-500">{t('dashboard.unavailable')}</dd>
+      )}
+    </dl>
   );
-  const frame = `card block p-4 ${selected ? 'ring-2 ring-brand-500' : ''}`;
-  return selectHref ? (
-    <Link to={selectHref} className={`${frame} hover:border-brand-300`} aria-current={selected ? 'true' : undefined} preventScrollReset>
-      {body}
-    </Link>
-  ) : (
-    <div className={frame}>{body}</div>
+  const frame = `card block h-full p-4 break-inside-avoid ${selected ? 'ring-2 ring-brand-500' : ''}`;
+  return (
+    <div role="group" aria-labelledby={labelId} className="h-full">
+      {selectHref ? (
+        <Link
+          to={selectHref}
+          className={`${frame} hover:border-brand-300`}
+          aria-current={selected ? 'true' : undefined}
+          preventScrollReset
+        >
+          {body}
+        </Link>
+      ) : (
+        <div className={frame}>{body}</div>
+      )}
+    </div>
   );
 }

@@ -1,75 +1,72 @@
-import { CategoryScale, Chart, Filler, Legend, LinearScale, LineElement, PointElement, Tooltip } from 'chart.js';
-import { Line } from 'react-chartjs-2';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useHydrated } from 'remix-utils/use-hydrated';
+import { formatChartDay, formatMeasure } from '~/lib/dashboard/format';
+import type { Measure } from '~/lib/dashboard/pages';
+import type { SeriesPoint } from '~/lib/dashboard/types';
 
-Chart.register(CategoryScale, LinearScale, PointElement, LineElement, Tooltip, Legend, Filler);
-
-export type SeriesPoint = { date: string; value: number };
-
-/**
- * The period line with the previous period dashed. Until JavaScript runs (or without it) the same
- * series is a table, so the page never shows a blank canvas.
- */
-export function SeriesChart({
-  title,
-  current,
-  previous,
-  format,
-}: {
+export type SeriesChartProps = {
   title: string;
   current: SeriesPoint[];
   previous: SeriesPoint[];
-  format: (value: number) => string;
-}) {
-  const { t } = useTranslation();
+  measure: Exclude<Measure, 'hours'>;
+};
+
+// chart.js is fetched after hydration, so it is not part of the page's first-load JavaScript.
+const LineCanvas = lazy(() => import('./line-canvas').then((module) => ({ default: module.LineCanvas })));
+
+/**
+ * The period's line with the previous period dashed. Until JavaScript runs and chart.js has loaded (and in the
+ * PDF, printed without JavaScript) the same series is a table, so the page never shows a blank canvas.
+ */
+export function SeriesChart(props: SeriesChartProps) {
   const hydrated = useHydrated();
-  if (!hydrated) {
-    return (
-      <table className="min-w-full text-sm">
-        <caption className="text-left font-semibold">{title}</caption>
-        <thead>
-          <tr className="border-b text-left">
-            <th scope="col" className="py-1 pr-2">{t('dashboard.date')}</th>
-            <th scope="col" className="py-1 pr-2 text-right">{t('dashboard.currentPeriod')}</th>
-            <th scope="col" className="py-1 text-right">{t('dashboard.previousPeriod')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {current.map((point, index) => (
-            <tr key={point.date} className="border-b border-slate-100">
-              <td className="py-1 pr-2">{point.date}</td>
-              <td className="py-1 pr-2 text-right tabular-nums">{format(point.value)}</td>
-              <td className="py-1 text-right tabular-nums">{previous[index] ? format(previous[index].value) : '–'}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    );
-  }
+  const table = <SeriesTable {...props} />;
+  if (!hydrated) return table;
   return (
-    <figure>
-      <figcaption className="mb-2 font-semibold">{title}</figcaption>
-      <div className="h-72">
-        <Line
-          role="img"
-          aria-label={title}
-          options={{
-            maintainAspectRatio: false,
-            animation: false,
-            interaction: { mode: 'index', intersect: false },
-            plugins: { tooltip: { callbacks: { label: (item) => `${item.dataset.label}: ${format(Number(item.raw))}` } } },
-            scales: { y: { ticks: { callback: (value) => format(Number(value)) } } },
-          }}
-          data={{
-            labels: current.map((point) => point.date),
-            datasets: [
-              { label: t('dashboard.currentPeriod'), data: current.map((point) => point.value), borderColor: '#2563eb', backgroundColor: '#2563eb', tension: 0.3 },
-              { label: t('dashboard.previousPeriod'), data: previous.map((point) => point.value), borderColor: '#94a3b8', backgroundColor: '#94a3b8', borderDash: [6, 4], tension: 0.3 },
-            ],
-          }}
-        />
-      </div>
-    </figure>
+    <Suspense fallback={table}>
+      <LineCanvas {...props} />
+    </Suspense>
+  );
+}
+
+/** Each day of the range beside the day it is compared with. */
+function SeriesTable({ title, current, previous, measure }: SeriesChartProps) {
+  const { t } = useTranslation();
+  const full = (value: number) => formatMeasure(measure, value, 'full');
+  return (
+    <table className="min-w-full text-sm">
+      <caption className="pb-2 text-left font-semibold">{title}</caption>
+      <thead>
+        <tr className="border-b text-left">
+          <th scope="col" className="py-1 pr-2">
+            {t('dashboard.date')}
+          </th>
+          <th scope="col" className="py-1 pr-2 text-right">
+            {t('dashboard.currentPeriod')}
+          </th>
+          <th scope="col" className="py-1 pr-2">
+            {t('dashboard.previousDate')}
+          </th>
+          <th scope="col" className="py-1 text-right">
+            {t('dashboard.previousPeriod')}
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {current.map((point, index) => (
+          <tr key={point.date} className="break-inside-avoid border-b border-slate-100">
+            <td className="py-1 pr-2">{formatChartDay(point.date)}</td>
+            <td className="py-1 pr-2 text-right tabular-nums">{full(point.value)}</td>
+            <td className="py-1 pr-2 text-slate-500">
+              {previous[index] ? formatChartDay(previous[index].date) : '–'}
+            </td>
+            <td className="py-1 text-right tabular-nums">
+              {previous[index] ? full(previous[index].value) : '–'}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }

@@ -28,7 +28,9 @@ export function ChangeVendorForm({
       <input type="hidden" name="intent" value="change-vendor" />
       <FormError id={form.errorId} errors={form.errors} />
       <div className="space-y-1">
-        <label htmlFor={fields.vendor_id.id} className="block text-sm font-medium">{t('order.newVendor')}</label>
+        <label htmlFor={fields.vendor_id.id} className="block text-sm font-medium">
+          {t('order.newVendor')}
+        </label>
         <select
           id={fields.vendor_id.id}
           name={fields.vendor_id.name}
@@ -37,14 +39,22 @@ export function ChangeVendorForm({
           aria-invalid={fields.vendor_id.errors ? true : undefined}
           aria-describedby={fields.vendor_id.errors ? fields.vendor_id.errorId : undefined}
         >
-          <option value="" disabled>{t('order.chooseVendor')}</option>
-          {vendors.filter((vendor) => vendor.id !== currentVendorId).map((vendor) => (
-            <option key={vendor.id} value={vendor.id}>{vendor.name}</option>
-          ))}
+          <option value="" disabled>
+            {t('order.chooseVendor')}
+          </option>
+          {vendors
+            .filter((vendor) => vendor.id !== currentVendorId)
+            .map((vendor) => (
+              <option key={vendor.id} value={vendor.id}>
+                {vendor.name}
+              </option>
+            ))}
         </select>
         <FieldError id={fields.vendor_id.errorId} errors={fields.vendor_id.errors} />
       </div>
-      <button type="submit" className="btn-primary">{t('order.changeVendor')}</button>
+      <button type="submit" className="btn-primary">
+        {t('order.changeVendor')}
+      </button>
     </Form>
   );
 }

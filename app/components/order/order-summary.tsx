@@ -8,7 +8,9 @@ type SerializedOrder = Order;
 
 /** Σ line totals − grand_total_return (spec 001 §2 "Order detail"). */
 export function orderTotal(order: Pick<SerializedOrder, 'order_products' | 'grand_total_return'>) {
-  return order.order_products.reduce((sum, line) => sum + line.total_price, 0) - (order.grand_total_return ?? 0);
+  return (
+    order.order_products.reduce((sum, line) => sum + line.total_price, 0) - (order.grand_total_return ?? 0)
+  );
 }
 
 export function OrderSummary({ order, showShipping }: { order: SerializedOrder; showShipping: boolean }) {
@@ -21,14 +23,37 @@ export function OrderSummary({ order, showShipping }: { order: SerializedOrder; 
         <Item label={t('order.number')} value={order.number} />
         <Item
           label={t('order.invoice')}
-          value={order.invoice_id ? <Link to={`/invoice/${order.invoice_id}`} className="text-brand-700 hover:underline">{invoice?.external_number}</Link> : '–'}
+          value={
+            order.invoice_id ? (
+              <Link to={`/invoice/${order.invoice_id}`} className="text-brand-700 hover:underline">
+                {invoice?.external_number}
+              </Link>
+            ) : (
+              '–'
+            )
+          }
         />
         <Item label={t('order.vendor')} value={order.vendor?.name ?? '–'} />
+        <Item label={t('header.brand')} value={order.brand?.name ?? '–'} />
         <Item label={t('order.status')} value={<StatusBadge status={order.status} />} />
         <Item label={t('order.transactionDate')} value={formatDateTime(order.date ?? order.created_at)} />
-        <Item label={t('order.voucher')} value={vouchers.length ? vouchers.map((voucher) => voucher.name).join(', ') : '–'} />
+        <Item
+          label={t('order.voucher')}
+          value={vouchers.length ? vouchers.map((voucher) => voucher.name).join(', ') : '–'}
+        />
         {order.ref_order_number ? (
-          <Item label={t('order.refOrder')} value={order.ref_order_id ? <Link to={`/order/${order.ref_order_id}`} className="text-brand-700 hover:underline">{order.ref_order_number}</Link> : order.ref_order_number} />
+          <Item
+            label={t('order.refOrder')}
+            value={
+              order.ref_order_id ? (
+                <Link to={`/order/${order.ref_order_id}`} className="text-brand-700 hover:underline">
+                  {order.ref_order_number}
+                </Link>
+              ) : (
+                order.ref_order_number
+              )
+            }
+          />
         ) : null}
         {showShipping && order.shipping_number ? (
           <>
@@ -40,7 +65,11 @@ export function OrderSummary({ order, showShipping }: { order: SerializedOrder; 
                 <span className="flex flex-wrap gap-2">
                   {[...(order.delivery_photos ?? []), ...(order.delivered_photos ?? [])].map((photo) => (
                     <a key={photo.id} href={photo.url} target="_blank" rel="noreferrer">
-                      <img src={photo.url} alt={t('order.photo')} className="h-16 w-16 rounded object-cover" />
+                      <img
+                        src={photo.url}
+                        alt={t('order.photo')}
+                        className="h-16 w-16 rounded object-cover"
+                      />
                     </a>
                   ))}
                 </span>
@@ -59,22 +88,37 @@ export function OrderSummary({ order, showShipping }: { order: SerializedOrder; 
             <caption className="sr-only">{t('order.products')}</caption>
             <thead>
               <tr className="border-b border-slate-200 text-left">
-                <th scope="col" className="py-2 pr-4">{t('order.product')}</th>
-                <th scope="col" className="py-2 pr-4">SKU</th>
-                <th scope="col" className="py-2 pr-4 text-right">{t('order.quantity')}</th>
-                <th scope="col" className="py-2 pr-4 text-right">{t('order.price')}</th>
-                <th scope="col" className="py-2 text-right">{t('order.lineTotal')}</th>
+                <th scope="col" className="py-2 pr-4">
+                  {t('order.product')}
+                </th>
+                <th scope="col" className="py-2 pr-4">
+                  SKU
+                </th>
+                <th scope="col" className="py-2 pr-4 text-right">
+                  {t('order.quantity')}
+                </th>
+                <th scope="col" className="py-2 pr-4 text-right">
+                  {t('order.price')}
+                </th>
+                <th scope="col" className="py-2 text-right">
+                  {t('order.lineTotal')}
+                </th>
               </tr>
             </thead>
             <tbody>
               {order.order_products.map((line) => {
-                const notes = (line.replaced_order_products ?? []).map((replaced) => replaced.note).filter(Boolean);
+                const notes = (line.replaced_order_products ?? [])
+                  .map((replaced) => replaced.note)
+                  .filter(Boolean);
                 return (
                   <tr key={line.id} className="border-b border-slate-100">
                     <td className="py-2 pr-4">
                       {line.invoice_product?.product.name ?? '–'}
                       {line.quantity_return ? (
-                        <span title={notes.join('\n')} className="ml-2 rounded bg-red-100 px-1.5 text-xs text-red-800">
+                        <span
+                          title={notes.join('\n')}
+                          className="ml-2 rounded bg-red-100 px-1.5 text-xs text-red-800"
+                        >
                           {t('order.returnBadge', { count: line.quantity_return })}
                           {notes.length ? <span className="sr-only">: {notes.join('; ')}</span> : null}
                         </span>
@@ -91,13 +135,21 @@ export function OrderSummary({ order, showShipping }: { order: SerializedOrder; 
             <tfoot>
               {order.grand_total_return ? (
                 <tr>
-                  <th scope="row" colSpan={4} className="py-2 pr-4 text-right font-normal text-slate-600">{t('order.returned')}</th>
-                  <td className="py-2 text-right tabular-nums text-red-700">−{formatMoney(order.grand_total_return, 'IDR ')}</td>
+                  <th scope="row" colSpan={4} className="py-2 pr-4 text-right font-normal text-slate-600">
+                    {t('order.returned')}
+                  </th>
+                  <td className="py-2 text-right tabular-nums text-red-700">
+                    −{formatMoney(order.grand_total_return, 'IDR ')}
+                  </td>
                 </tr>
               ) : null}
               <tr>
-                <th scope="row" colSpan={4} className="py-2 pr-4 text-right">{t('order.total')}</th>
-                <td className="py-2 text-right font-semibold tabular-nums">{formatMoney(orderTotal(order), 'IDR ')}</td>
+                <th scope="row" colSpan={4} className="py-2 pr-4 text-right">
+                  {t('order.total')}
+                </th>
+                <td className="py-2 text-right font-semibold tabular-nums">
+                  {formatMoney(orderTotal(order), 'IDR ')}
+                </td>
               </tr>
             </tfoot>
           </table>
@@ -106,18 +158,30 @@ export function OrderSummary({ order, showShipping }: { order: SerializedOrder; 
 
       <div className="grid gap-6 lg:grid-cols-2">
         <section aria-labelledby="recipient-title" className="card space-y-2">
-          <h2 id="recipient-title" className="text-lg font-semibold">{t('order.recipient')}</h2>
+          <h2 id="recipient-title" className="text-lg font-semibold">
+            {t('order.recipient')}
+          </h2>
           <p className="font-medium">{invoice?.recipient_name ?? '–'}</p>
           <p className="text-sm text-slate-600">{invoice?.recipient_mobile_phone}</p>
           <p className="text-sm text-slate-600">
-            {[invoice?.recipient_address_full, invoice?.recipient_sub_district, invoice?.recipient_city, invoice?.recipient_province, invoice?.recipient_postal_code].filter(Boolean).join(', ')}
+            {[
+              invoice?.recipient_address_full,
+              invoice?.recipient_sub_district,
+              invoice?.recipient_city,
+              invoice?.recipient_province,
+              invoice?.recipient_postal_code,
+            ]
+              .filter(Boolean)
+              .join(', ')}
           </p>
           <p className="text-sm text-slate-600">
             {t('order.deliveryType')}: {invoice?.delivery_type ?? '–'}
           </p>
         </section>
         <section aria-labelledby="activity-title" className="card space-y-2">
-          <h2 id="activity-title" className="text-lg font-semibold">{t('order.activity')}</h2>
+          <h2 id="activity-title" className="text-lg font-semibold">
+            {t('order.activity')}
+          </h2>
           <ol className="space-y-2 border-l border-slate-200 pl-4">
             {(order.order_activities ?? []).map((activity, index) => (
               <li key={`${activity.timestamp}-${index}`} className="text-sm">

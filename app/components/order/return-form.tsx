@@ -8,7 +8,13 @@ import { returnSchema } from '~/lib/schemas/order';
 import type { OrderProduct } from '~/lib/upstream/orders.server';
 
 /** The 'Retur Product' modal: tick lines, say how many came back and why. */
-export function ReturnForm({ lines, lastResult }: { lines: OrderProduct[]; lastResult?: SubmissionResult<string[]> }) {
+export function ReturnForm({
+  lines,
+  lastResult,
+}: {
+  lines: OrderProduct[];
+  lastResult?: SubmissionResult<string[]>;
+}) {
   const { t } = useTranslation();
   const [form, fields] = useForm({
     id: 'return',
@@ -26,11 +32,21 @@ export function ReturnForm({ lines, lastResult }: { lines: OrderProduct[]; lastR
         <caption className="sr-only">{t('order.returnTitle')}</caption>
         <thead>
           <tr className="border-b text-left">
-            <th scope="col" className="py-2 pr-2">{t('order.select')}</th>
-            <th scope="col" className="py-2 pr-2">{t('order.product')}</th>
-            <th scope="col" className="py-2 pr-2 text-right">{t('order.quantity')}</th>
-            <th scope="col" className="py-2 pr-2">{t('order.returnQuantity')}</th>
-            <th scope="col" className="py-2">{t('order.note')}</th>
+            <th scope="col" className="py-2 pr-2">
+              {t('order.select')}
+            </th>
+            <th scope="col" className="py-2 pr-2">
+              {t('order.product')}
+            </th>
+            <th scope="col" className="py-2 pr-2 text-right">
+              {t('order.quantity')}
+            </th>
+            <th scope="col" className="py-2 pr-2">
+              {t('order.returnQuantity')}
+            </th>
+            <th scope="col" className="py-2">
+              {t('order.note')}
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -48,13 +64,17 @@ export function ReturnForm({ lines, lastResult }: { lines: OrderProduct[]; lastR
                     type="checkbox"
                     name={`${name}.selected`}
                     disabled={available < 1}
-                    aria-label={t('order.selectLine', { product: line.invoice_product?.product.name ?? line.id })}
+                    aria-label={t('order.selectLine', {
+                      product: line.invoice_product?.product.name ?? line.id,
+                    })}
                   />
                 </td>
                 <td className="py-2 pr-2">{line.invoice_product?.product.name}</td>
                 <td className="py-2 pr-2 text-right tabular-nums">{available}</td>
                 <td className="py-2 pr-2">
-                  <label htmlFor={quantityId} className="sr-only">{t('order.returnQuantity')}</label>
+                  <label htmlFor={quantityId} className="sr-only">
+                    {t('order.returnQuantity')}
+                  </label>
                   <input
                     id={quantityId}
                     type="number"
@@ -70,15 +90,25 @@ export function ReturnForm({ lines, lastResult }: { lines: OrderProduct[]; lastR
                   <FieldError id={`${quantityId}-error`} errors={quantityErrors} />
                 </td>
                 <td className="py-2">
-                  <label htmlFor={`return-note-${line.id}`} className="sr-only">{t('order.note')}</label>
-                  <input id={`return-note-${line.id}`} type="text" name={`${name}.note`} maxLength={500} className="input" />
+                  <label htmlFor={`return-note-${line.id}`} className="sr-only">
+                    {t('order.note')}
+                  </label>
+                  <input
+                    id={`return-note-${line.id}`}
+                    type="text"
+                    name={`${name}.note`}
+                    maxLength={500}
+                    className="input"
+                  />
                 </td>
               </tr>
             );
           })}
         </tbody>
       </table>
-      <button type="submit" className="btn-primary">{t('order.saveReturn')}</button>
+      <button type="submit" className="btn-primary">
+        {t('order.saveReturn')}
+      </button>
     </Form>
   );
 }

@@ -10,7 +10,13 @@ type Step = 'ready' | 'ship' | 'deliver';
 const SCHEMAS = { ready: readySchema, ship: shipSchema, deliver: deliverSchema };
 
 /** One vendor step: a question and its confirm button; shipping asks a reference, delivery a receiver and photo. */
-export function VendorStepForm({ step, lastResult }: { step: Step; lastResult?: SubmissionResult<string[]> }) {
+export function VendorStepForm({
+  step,
+  lastResult,
+}: {
+  step: Step;
+  lastResult?: SubmissionResult<string[]>;
+}) {
   const { t } = useTranslation();
   const [form, fields] = useForm({
     id: `step-${step}`,
@@ -25,8 +31,20 @@ export function VendorStepForm({ step, lastResult }: { step: Step; lastResult?: 
       <input type="hidden" name="intent" value={step} />
       <p>{t(`order.step.${step}.question`)}</p>
       <FormError id={form.errorId} errors={form.errors} />
-      {step === 'ship' ? <Field label={t('order.shippingNumber')} meta={fields.shipping_number as typeof fields.intent} type="text" /> : null}
-      {step === 'deliver' ? <Field label={t('order.receiverName')} meta={fields.receiver_name as typeof fields.intent} type="text" /> : null}
+      {step === 'ship' ? (
+        <Field
+          label={t('order.shippingNumber')}
+          meta={fields.shipping_number as typeof fields.intent}
+          type="text"
+        />
+      ) : null}
+      {step === 'deliver' ? (
+        <Field
+          label={t('order.receiverName')}
+          meta={fields.receiver_name as typeof fields.intent}
+          type="text"
+        />
+      ) : null}
       {step !== 'ready' ? (
         <div className="space-y-1">
           <label htmlFor={photo.id} className="block text-sm font-medium">
@@ -45,7 +63,9 @@ export function VendorStepForm({ step, lastResult }: { step: Step; lastResult?: 
           <FieldError id={photo.errorId} errors={photo.errors} />
         </div>
       ) : null}
-      <button type="submit" className="btn-primary">{t(`order.step.${step}.button`)}</button>
+      <button type="submit" className="btn-primary">
+        {t(`order.step.${step}.button`)}
+      </button>
     </Form>
   );
 }

@@ -47,13 +47,22 @@ export const invoiceSchema = invoiceRowSchema.extend({
           created_at: z.string(),
           vendor: z.object({ name: z.string() }).passthrough().nullable().optional(),
           order_products: z.array(orderProductSchema).optional(),
-          order_activities: z.array(z.object({ timestamp: z.string(), message: z.string() }).passthrough()).optional(),
+          order_activities: z
+            .array(z.object({ timestamp: z.string(), message: z.string() }).passthrough())
+            .optional(),
         })
         .passthrough(),
     )
     .optional(),
   invoice_offer_logs: z
-    .array(z.object({ created_at: z.string(), vendor: z.object({ name: z.string() }).passthrough().nullable().optional() }).passthrough())
+    .array(
+      z
+        .object({
+          created_at: z.string(),
+          vendor: z.object({ name: z.string() }).passthrough().nullable().optional(),
+        })
+        .passthrough(),
+    )
     .optional(),
 });
 export type Invoice = z.infer<typeof invoiceSchema>;
@@ -69,14 +78,23 @@ export const customerRowSchema = z
 
 export const invoiceApi = {
   list: (token: string, brandId: number, query: Query) =>
-    call(`/api/brand/${brandId}/invoice`, paged(invoiceRowSchema), { token, query: { with: 'channel', ...query } }),
-  total: (token: string, brandId: number, query: Query) =>
-    call(`/api/brand/${brandId}/invoice/card/total`, z.object({ data: z.object({ current_period_value: z.number() }) }), {
+    call(`/api/brand/${brandId}/invoice`, paged(invoiceRowSchema), {
       token,
-      query,
-    }).then((response) => response.data.current_period_value),
+      query: { with: 'channel', ...query },
+    }),
+  total: (token: string, brandId: number, query: Query) =>
+    call(
+      `/api/brand/${brandId}/invoice/card/total`,
+      z.object({ data: z.object({ current_period_value: z.number() }) }),
+      {
+        token,
+        query,
+      },
+    ).then((response) => response.data.current_period_value),
   show: (token: string, brandId: number, id: number) =>
-    call(`/api/brand/${brandId}/invoice/${id}`, z.object({ data: invoiceSchema }), { token }).then((response) => response.data),
+    call(`/api/brand/${brandId}/invoice/${id}`, z.object({ data: invoiceSchema }), { token }).then(
+      (response) => response.data,
+    ),
   customers: (token: string, brandId: number, query: Query) =>
     call(`/api/brand/${brandId}/customer`, paged(customerRowSchema), { token, query }),
 };

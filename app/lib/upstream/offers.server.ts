@@ -1,25 +1,32 @@
 import { z } from 'zod';
 import { call, paged } from './client.server';
 
+const offerInvoiceSchema = z
+  .object({
+    external_number: z.string(),
+    recipient_name: z.string().nullable().optional(),
+    recipient_mobile_phone: z.string().nullable().optional(),
+    recipient_address_full: z.string().nullable().optional(),
+  })
+  .passthrough();
+
+export const offerRowSchema = z.object({ id: z.number(), invoice: offerInvoiceSchema }).passthrough();
+
 export const offerSchema = z
   .object({
     id: z.number(),
     status: z.string().optional(),
-    invoice: z
-      .object({
-        external_number: z.string(),
-        recipient_name: z.string().nullable().optional(),
-        recipient_mobile_phone: z.string().nullable().optional(),
-        recipient_address_full: z.string().nullable().optional(),
-      })
-      .passthrough(),
+    invoice: offerInvoiceSchema,
     invoice_offer_products: z.array(
       z
         .object({
           id: z.number(),
           quantity: z.number(),
           price: z.number(),
-          invoice_product: z.object({ product: z.object({ name: z.string(), sku: z.string() }).passthrough().nullable() }).passthrough().nullable(),
+          invoice_product: z
+            .object({ product: z.object({ name: z.string(), sku: z.string() }).passthrough().nullable() })
+            .passthrough()
+            .nullable(),
         })
         .passthrough(),
     ),
@@ -29,7 +36,10 @@ export type Offer = z.infer<typeof offerSchema>;
 
 export const offerApi = {
   pending: (token: string, vendorId: number) =>
-    call(`/api/vendor/${vendorId}/invoice-offer-log`, paged(offerSchema), { token, query: { per_page: 20 } }),
+    call(`/api/vendor/${vendorId}/invoice-offer-log`, paged(offerRowSchema), {
+      token,
+      query: { per_page: 20 },
+    }),
   show: (token: string, vendorId: number, id: number) =>
     call(`/api/vendor/${vendorId}/invoice-offer-log/${id}`, z.object({ data: offerSchema }), {
       token,
@@ -38,7 +48,12 @@ export const offerApi = {
   respond: (token: string, vendorId: number, id: number, decision: 'accept' | 'reject') =>
     call(
       `/api/vendor/${vendorId}/invoice-offer-log/${id}/status/${decision}`,
-      z.object({ message: z.string(), data: z.object({ id: z.number() }).passthrough().nullable().optional() }).passthrough(),
+      z
+        .object({
+          message: z.string(),
+          data: z.object({ id: z.number() }).passthrough().nullable().optional(),
+        })
+        .passthrough(),
       { token, method: 'PUT' },
     ),
 };

@@ -8,7 +8,8 @@ export const optionsApi = {
   channels: (token: string, brandId: number) =>
     call(`/api/brand/${brandId}/channel`, z.object({ data: z.array(option) }), { token }).then((r) => r.data),
   vendors: (token: string, brandId: number) =>
-    call(`/api/brand/${brandId}/vendor`, z.object({ data: z.array(option) }), { token, query: { per_page: 1000 } }).then(
-      (r) => r.data,
-    ),
+    call(`/api/brand/${brandId}/vendor`, z.object({ data: z.array(option) }), {
+      token,
+      query: { per_page: 1000 },
+    }).then((r) => r.data),
 };

@@ -51,7 +51,11 @@ export const orderProductSchema = z
     total_price: z.number(),
     total_price_return: nullableNumber,
     invoice_product: z
-      .object({ product: z.object({ id: z.number().nullable().optional(), name: z.string(), sku: z.string() }).passthrough() })
+      .object({
+        product: z
+          .object({ id: z.number().nullable().optional(), name: z.string(), sku: z.string() })
+          .passthrough(),
+      })
       .passthrough()
       .nullable()
       .optional(),
@@ -75,7 +79,10 @@ export const orderSchema = orderRowSchema.extend({
       recipient_postal_code: nullableString,
       delivery_type: nullableString,
       shipping_cost: nullableNumber,
-      vouchers: z.array(z.object({ name: z.string() }).passthrough()).nullable().optional(),
+      vouchers: z
+        .array(z.object({ name: z.string() }).passthrough())
+        .nullable()
+        .optional(),
     })
     .passthrough()
     .nullable()
@@ -88,7 +95,9 @@ export const orderSchema = orderRowSchema.extend({
   order_products: z.array(orderProductSchema),
   delivery_photos: z.array(mediaSchema).optional(),
   delivered_photos: z.array(mediaSchema).optional(),
-  order_activities: z.array(z.object({ timestamp: z.string(), message: z.string() }).passthrough()).optional(),
+  order_activities: z
+    .array(z.object({ timestamp: z.string(), message: z.string() }).passthrough())
+    .optional(),
 });
 export type Order = z.infer<typeof orderSchema>;
 
@@ -100,20 +109,35 @@ export const orderApi = {
   items: (token: string, scope: Scope, query: Query) =>
     call(`${scopePath(scope)}/order-product`, paged(orderItemRowSchema), { token, query }),
   total: (token: string, scope: Scope, query: Query) =>
-    call(`${scopePath(scope)}/order/card/total`, z.object({ data: z.object({ current_period_value: z.number() }) }), {
-      token,
-      query,
-    }).then((response) => response.data.current_period_value),
+    call(
+      `${scopePath(scope)}/order/card/total`,
+      z.object({ data: z.object({ current_period_value: z.number() }) }),
+      {
+        token,
+        query,
+      },
+    ).then((response) => response.data.current_period_value),
   show: (token: string, scope: Scope, id: number) =>
-    call(`${scopePath(scope)}/order/${id}`, z.object({ data: orderSchema }), { token }).then((response) => response.data),
-  replaceProducts: (token: string, brandId: number, id: number, orderProducts: { id: number; note: string; quantity: number }[]) =>
+    call(`${scopePath(scope)}/order/${id}`, z.object({ data: orderSchema }), { token }).then(
+      (response) => response.data,
+    ),
+  replaceProducts: (
+    token: string,
+    brandId: number,
+    id: number,
+    orderProducts: { id: number; note: string; quantity: number }[],
+  ) =>
     call(`/api/brand/${brandId}/order/${id}/replace-product`, messageSchema, {
       token,
       method: 'PUT',
       body: { order_products: orderProducts },
     }),
   changeVendor: (token: string, brandId: number, id: number, vendorId: number) =>
-    call(`/api/brand/${brandId}/order/${id}/change-vendor`, messageSchema, { token, method: 'PUT', body: { vendor_id: vendorId } }),
+    call(`/api/brand/${brandId}/order/${id}/change-vendor`, messageSchema, {
+      token,
+      method: 'PUT',
+      body: { vendor_id: vendorId },
+    }),
   vendorOptions: (token: string, brandId: number, id: number) =>
     call(
       `/api/brand/${brandId}/order/${id}/vendor-options`,
@@ -126,5 +150,6 @@ export const orderApi = {
     id: number,
     next: 'ready-to-delivery' | 'on-delivery' | 'delivered',
     body: { shipping_number?: string; photo_ids?: number[]; receiver_name?: string },
-  ) => call(`/api/vendor/${vendorId}/order/${id}/status/${next}`, messageSchema, { token, method: 'PUT', body }),
+  ) =>
+    call(`/api/vendor/${vendorId}/order/${id}/status/${next}`, messageSchema, { token, method: 'PUT', body }),
 };

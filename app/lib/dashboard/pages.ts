@@ -1,0 +1,14 @@
+/** The dashboard sub-pages (spec §2); vendors may open only `penjualan`. */
+export const DASHBOARD_PAGES = ['ringkasan', 'penjualan', 'vendor', 'produk', 'pembeli', 'branch'] as const;
+export type DashboardPage = (typeof DASHBOARD_PAGES)[number];
+
+export function isDashboardPage(value: string | undefined): value is DashboardPage {
+  return DASHBOARD_PAGES.includes(value as DashboardPage);
+}
+
+/** What a card or chart shows, so a component picks the right formatter. */
+export type Measure = 'money' | 'count' | 'decimal' | 'percent' | 'hours';
+
+/** The sales cards' invoice statuses (spec §7): new orders, and the statuses that count as incoming orders. */
+export const NEW_ORDER_STATUS = 'Pesanan Baru';
+export const INCOMING_ORDER_STATUSES = ['Selesai', 'Diproses Vendor', 'Dalam Pengiriman', 'Pesanan Sampai'];

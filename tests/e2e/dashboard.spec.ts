@@ -1,0 +1,216 @@
+import { spawnSync } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { ACCOUNTS, signInAndWait } from './support';
+
+/** Opens a dashboard over the last 30 days (through the preset link), so its tables have rows to page through. */
+async function openLast30Days(page: Page, path: string) {
+  await page.goto(path);
+  await page
+    .getByRole('navigation', { name: 'Rentang tanggal cepat' })
+    .getByRole('link', { name: '30 hari terakhir' })
+    .click();
+  await expect(page).toHaveURL(/date-from=\d{4}-\d{2}-\d{2}/);
+}
+
+/** The figure a metric card shows: the first definition of its group (the change follows it). */
+function figureOf(scope: Page | Locator, label: string) {
+  return scope.getByRole('group', { name: label, exact: true }).getByRole('definition').first();
+}
+
+const PAGES = [
+  {
+    path: '/dashboard/ringkasan',
+    title: 'Ringkasan',
+    groups: ['Ringkasan Penjualan', 'Ringkasan Vendor', 'Ringkasan Produk', 'Ringkasan Pembeli'],
+    cards: [
+      'GMV',
+      'Pesanan Baru',
+      'Pesanan Masuk',
+      'Unit Terjual',
+      'Rata-rata Harga Jual',
+      'SLA',
+      'Pembeli setia',
+    ],
+    tables: [],
+  },
+  {
+    path: '/dashboard/penjualan',
+    title: 'Penjualan',
+    groups: ['Ringkasan Penjualan'],
+    cards: [
+      'GMV',
+      'Pesanan Baru',
+      'Pesanan Masuk',
+      'Unit Terjual',
+      'Rata-rata Harga Jual',
+      'Average In Stock Rate',
+    ],
+    tables: ['Pesanan Baru', 'Grafik GMV'],
+  },
+  {
+    path: '/dashboard/vendor',
+    title: 'Vendor',
+    groups: ['Ringkasan Vendor'],
+    cards: ['GMV', 'Produk terjual', 'Average In Stock Rate', 'SLA'],
+    tables: ['Performa Vendor', 'Grafik GMV'],
+  },
+  {
+    path: '/dashboard/produk',
+    title: 'Produk',
+    groups: ['Ringkasan Produk'],
+    cards: ['GMV', 'Produk terjual', 'Average Run Rate', 'Average Weeks Of Supply'],
+    tables: ['Performa Produk', 'Grafik GMV'],
+  },
+  {
+    path: '/dashboard/pembeli',
+    title: 'Pembeli',
+    groups: ['Ringkasan Pembeli'],
+    cards: ['Pembeli baru', 'Pembeli Reguler', 'Pembeli setia'],
+    tables: ['Performa Pembeli', 'Grafik Pembeli baru'],
+  },
+  {
+    path: '/dashboard/branch',
+    title: 'Branch',
+    groups: ['Ringkasan Branch'],
+    cards: ['GMV', 'Unit Terjual', 'Dibatalkan', 'Dikembalikan'],
+    tables: ['Grafik GMV'],
+  },
+];
+
+for (const dashboard of PAGES) {
+  test(`an administrator sees the cards and tables of ${dashboard.path}`, async ({ page }) => {
+    await signInAndWait(page, ACCOUNTS.admin);
+    await page.goto(dashboard.path);
+    await expect(page.getByRole('heading', { level: 1, name: dashboard.title })).toBeVisible();
+    for (const group of dashboard.groups) {
+      await expect(page.getByRole('region', { name: group })).toBeVisible();
+    }
+    for (const card of dashboard.cards) {
+      // A figure, never the "–" of a failed widget.
+      await expect(figureOf(page, card).first()).toHaveText(/\d/);
+    }
+    for (const table of dashboard.tables) {
+      // Without JavaScript the chart is its table; with it, a table until chart.js has drawn: either names it.
+      await expect(
+        page
+          .getByRole('table', { name: table })
+          .or(page.getByRole('img', { name: table }))
+          .first(),
+      ).toBeVisible();
+    }
+  });
+}
+
+test('the performance tables are paged by five, searchable and sortable', async ({ page }) => {
+  await signInAndWait(page, ACCOUNTS.admin);
+  await openLast30Days(page, '/dashboard/produk');
+  const table = page.getByRole('table', { name: 'Performa Produk' });
+  await expect(table.getByRole('row')).toHaveCount(6);
+  await table.getByRole('link', { name: 'GMV' }).click();
+  await expect(page).toHaveURL(/sorted_by=total_price/);
+  await expect(page.getByRole('columnheader', { name: 'GMV' })).toHaveAttribute(
+    'aria-sort',
+    /ascending|descending/,
+  );
+  const firstName = (await table.getByRole('row').nth(1).getByRole('cell').first().textContent()) ?? '';
+  await page.getByRole('search', { name: 'Performa Produk' }).getByLabel('Cari').fill(firstName.slice(0, 6));
+  await page.getByRole('search', { name: 'Performa Produk' }).getByRole('button', { name: 'Cari' }).click();
+  await expect(page).toHaveURL(/search=/);
+  await expect(table).toContainText(firstName.slice(0, 6));
+});
+
+test('a vendor opens only the sales dashboard, without the vendor filter, Unit Terjual and Average In Stock Rate', async ({
+  page,
+}) => {
+  await signInAndWait(page, ACCOUNTS.vendor);
+  await page.goto('/dashboard/ringkasan');
+  await expect(page).toHaveURL(/\/dashboard\/penjualan$/);
+  await page.goto('/dashboard/vendor');
+  await expect(page).toHaveURL(/\/dashboard\/penjualan$/);
+
+  await expect(page.getByRole('heading', { level: 1, name: 'Penjualan' })).toBeVisible();
+  await expect(figureOf(page, 'GMV')).toHaveText(/\d/);
+  await expect(figureOf(page, 'Pesanan Baru')).toHaveText(/\d/);
+  await expect(page.getByRole('group', { name: 'Unit Terjual' })).toHaveCount(0);
+  await expect(page.getByRole('group', { name: 'Average In Stock Rate' })).toHaveCount(0);
+  const filters = page.getByRole('form', { name: 'Filter dashboard' });
+  await expect(filters.getByRole('group', { name: 'Kategori', includeHidden: true })).toHaveCount(1);
+  await expect(filters.getByRole('group', { name: 'Vendor', includeHidden: true })).toHaveCount(0);
+});
+
+test('an offer the vendor accepts shows among its new orders, linked to the order', async ({ page }) => {
+  await signInAndWait(page, ACCOUNTS.vendor);
+  await page.goto('/order');
+  await page
+    .getByRole('region', { name: 'Pesanan Masuk' })
+    .getByRole('link', { name: 'Lihat' })
+    .first()
+    .click();
+  await page.getByRole('button', { name: 'Accept' }).click();
+  await expect(page).toHaveURL(/\/order\/\d+$/);
+  const orderPath = new URL(page.url()).pathname;
+
+  await page.goto('/dashboard/penjualan');
+  await expect(figureOf(page, 'Pesanan Baru')).not.toHaveText('0');
+  // Newest first: the order just created heads the table, its invoice number linking to the order.
+  const firstRow = page.getByRole('table', { name: 'Pesanan Baru', exact: true }).getByRole('row').nth(1);
+  await expect(firstRow.getByRole('link')).toHaveAttribute('href', orderPath);
+});
+
+test('an administrator’s new orders link to their invoices', async ({ page }) => {
+  await signInAndWait(page, ACCOUNTS.admin);
+  await openLast30Days(page, '/dashboard/penjualan');
+  const table = page.getByRole('table', { name: 'Pesanan Baru', exact: true });
+  await expect(table.getByRole('row')).toHaveCount(6);
+  await expect(table.getByRole('row').nth(1).getByRole('link')).toHaveAttribute('href', /^\/invoice\/\d+$/);
+});
+
+test('choosing another date preset changes the range and the figures', async ({ page }) => {
+  await signInAndWait(page, ACCOUNTS.admin);
+  await page.goto('/dashboard/penjualan');
+  const presets = page.getByRole('navigation', { name: 'Rentang tanggal cepat' });
+  await expect(presets.getByRole('link', { name: '7 hari terakhir' })).toHaveAttribute(
+    'aria-current',
+    'true',
+  );
+  const gmv = figureOf(page, 'GMV');
+  const weekly = await gmv.textContent();
+  const from = await page.getByLabel('Dari tanggal').inputValue();
+
+  await presets.getByRole('link', { name: '30 hari terakhir' }).click();
+  await expect(page).toHaveURL(/date-from=\d{4}-\d{2}-\d{2}/);
+  await expect(presets.getByRole('link', { name: '30 hari terakhir' })).toHaveAttribute(
+    'aria-current',
+    'true',
+  );
+  await expect(page.getByLabel('Dari tanggal')).not.toHaveValue(from);
+  await expect(gmv).not.toHaveText(weekly ?? '');
+});
+
+test('the PDF export downloads the dashboard as shown, with its title and GMV', async ({ page }) => {
+  await signInAndWait(page, ACCOUNTS.admin);
+  await page.goto('/dashboard/ringkasan');
+  await page
+    .getByRole('navigation', { name: 'Rentang tanggal cepat' })
+    .getByRole('link', { name: '30 hari terakhir' })
+    .click();
+  await expect(page).toHaveURL(/date-from=/);
+  const gmv =
+    (await figureOf(page.getByRole('region', { name: 'Ringkasan Penjualan' }), 'GMV').textContent()) ?? '';
+  expect(gmv).toMatch(/^Rp \d/);
+
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: 'Ekspor PDF' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe('dashboard-ringkasan.pdf');
+  const pdf = await readFile(await download.path());
+  expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+  const text = spawnSync('pdftotext', ['-', '-'], { input: pdf, encoding: 'utf8' });
+  expect(text.status).toBe(0);
+  expect(text.stdout).toContain('Ringkasan');
+  expect(text.stdout).toContain(gmv);
+  // The shell and the filters are not printed.
+  expect(text.stdout).not.toContain('Terapkan');
+});
