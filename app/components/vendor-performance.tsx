@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { formatPercent } from '~/lib/format';
+import { formatNumber, formatPercent } from '~/lib/format';
 
 type Performance = {
   sla_hours: number | null;
@@ -29,7 +29,7 @@ export function VendorPerformance({ performance }: { performance: Performance })
             {performance.sla_hours === null
               ? t('profile.noData')
               : t('profile.slaHours', {
-                  hours: performance.sla_hours.toLocaleString('id-ID', { maximumFractionDigits: 1 }),
+                  hours: formatNumber(performance.sla_hours, 1),
                 })}
           </dd>
           {performance.sla_hours === null ? null : (

@@ -1,39 +1,37 @@
-const integer = new Intl.NumberFormat('id-ID', { maximumFractionDigits: 0 });
-const decimal = new Intl.NumberFormat('id-ID', { maximumFractionDigits: 2 });
+/**
+ * Formatting by hand rather than with Intl: the server's and the browser's ICU data differ
+ * (spaces, "pukul", 12-hour markers), and any difference breaks hydration.
+ */
+
+function groupThousands(digits: string) {
+  return digits.replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+}
+
+function formatInteger(value: number) {
+  const rounded = Math.round(Math.abs(value));
+  return `${value < 0 && rounded !== 0 ? '-' : ''}${groupThousands(String(rounded))}`;
+}
+
+/** Up to `places` decimals with a comma, trailing zeros dropped: 62.2400 → `62,24`. */
+function formatDecimal(value: number, places = 2) {
+  const [whole, fraction = ''] = Math.abs(value).toFixed(places).split('.');
+  const trimmed = fraction.replace(/0+$/, '');
+  const sign = value < 0 && Number(`${whole}.${fraction}`) !== 0 ? '-' : '';
+  return `${sign}${groupThousands(whole)}${trimmed ? `,${trimmed}` : ''}`;
+}
 
 /** Integer rupiah with dot thousands and no decimals: `Rp 1.234.567` (prefix per screen: 'Rp ', 'IDR ', 'Rp.'). */
 export function formatMoney(amount: number, prefix: 'Rp ' | 'IDR ' | 'Rp.' = 'Rp ') {
-  return `${prefix}${integer.format(Math.round(amount))}`;
+  return `${prefix}${formatInteger(amount)}`;
+}
+
+export function formatNumber(value: number, places = 2) {
+  return formatDecimal(value, places);
 }
 
 /** A 0–1 ratio as `62,24%`; null stays null so callers can show "no data". */
 export function formatPercent(ratio: number | null) {
-  return ratio === null ? null : `${decimal.format(ratio * 100)}%`;
-}
-
-const dateTime = new Intl.DateTimeFormat('id-ID', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-  hour12: true,
-  timeZone: 'Asia/Jakarta',
-});
-const dateOnly = new Intl.DateTimeFormat('id-ID', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'Asia/Jakarta',
-});
-
-/** `21 November 2026 3.05 PM`-style (spec: D MMMM YYYY h:mm A), in Jakarta time. */
-export function formatDateTime(value: string | null | undefined) {
-  return value ? dateTime.format(new Date(value.replace(' ', 'T'))) : '–';
-}
-
-export function formatDate(value: string | null | undefined) {
-  return value ? dateOnly.format(new Date(value.replace(' ', 'T'))) : '–';
+  return ratio === null ? null : `${formatDecimal(ratio * 100)}%`;
 }
 
 const ABBREVIATIONS: [number, string][] = [
@@ -45,11 +43,48 @@ const ABBREVIATIONS: [number, string][] = [
 
 /** 1.234.567 → `1,2M` (dashboard abbreviations K, M, B, T; comma decimals). */
 export function formatCompact(value: number) {
-  const sign = value < 0 ? '-' : '';
   const magnitude = Math.abs(value);
   for (const [size, suffix] of ABBREVIATIONS) {
-    if (magnitude >= size)
-      return `${sign}${decimal.format(Math.round((magnitude / size) * 10) / 10)}${suffix}`;
+    if (magnitude >= size) return `${value < 0 ? '-' : ''}${formatDecimal(magnitude / size, 1)}${suffix}`;
   }
-  return `${sign}${integer.format(magnitude)}`;
+  return formatInteger(value);
+}
+
+const MONTHS = [
+  'Januari',
+  'Februari',
+  'Maret',
+  'April',
+  'Mei',
+  'Juni',
+  'Juli',
+  'Agustus',
+  'September',
+  'Oktober',
+  'November',
+  'Desember',
+];
+const JAKARTA_OFFSET_MS = 7 * 3_600_000;
+
+/** Upstream timestamps: ISO with a zone, or `YYYY-MM-DD HH:mm:ss` in Jakarta time. */
+function parseTimestamp(value: string) {
+  const hasZone = /[zZ]|[+-]\d\d:?\d\d$/.test(value);
+  const date = new Date(hasZone ? value : `${value.replace(' ', 'T')}+07:00`);
+  return Number.isNaN(date.getTime()) ? null : new Date(date.getTime() + JAKARTA_OFFSET_MS);
+}
+
+/** `21 November 2026 3:05 PM` (spec: D MMMM YYYY h:mm A), in Jakarta time. */
+export function formatDateTime(value: string | null | undefined) {
+  const local = value ? parseTimestamp(value) : null;
+  if (!local) return '–';
+  const hours = local.getUTCHours();
+  const minutes = String(local.getUTCMinutes()).padStart(2, '0');
+  return `${formatDate(value)} ${hours % 12 || 12}:${minutes} ${hours < 12 ? 'AM' : 'PM'}`;
+}
+
+/** `21 November 2026` (spec: D MMMM YYYY), in Jakarta time. */
+export function formatDate(value: string | null | undefined) {
+  const local = value ? parseTimestamp(value) : null;
+  if (!local) return '–';
+  return `${local.getUTCDate()} ${MONTHS[local.getUTCMonth()]} ${local.getUTCFullYear()}`;
 }
