@@ -59,7 +59,7 @@ const bulkSchema = z.object({
   order_ids: z.array(z.coerce.number().int().positive()).min(1),
 });
 
-/** Bulk step on the vendor list: every selected new order becomes ready to deliver. */
+/** Bulk step on the vendor list: the selected new orders become ready to deliver, all or none. */
 export async function action({ request }: ActionFunctionArgs) {
   const formData = await request.formData();
   await requireCsrf(formData, request);
@@ -71,16 +71,16 @@ export async function action({ request }: ActionFunctionArgs) {
   });
   if (scope.kind !== 'vendor') throw new Response('Forbidden', { status: 403 });
   if (!parsed.success) return redirectWithToast(back, { type: 'error', message: 'order.selectFirst' });
-  const failures: string[] = [];
-  for (const id of parsed.data.order_ids) {
-    try {
-      await guard(request, orderApi.advance(token, scope.id, id, 'ready-to-delivery', {}));
-    } catch (error) {
-      if (!(error instanceof UpstreamError)) throw error;
-      failures.push(`#${id}: ${error.message}`);
-    }
+  try {
+    await guard(request, orderApi.advanceMany(token, scope.id, 'ready-to-delivery', parsed.data.order_ids));
+  } catch (error) {
+    if (!(error instanceof UpstreamError) || error.status !== 422) throw error;
+    const reasons = Object.values(error.fieldErrors).flat();
+    return redirectWithToast(back, {
+      type: 'error',
+      message: reasons.length ? reasons.join(' · ') : error.message,
+    });
   }
-  if (failures.length) return redirectWithToast(back, { type: 'error', message: failures.join(' · ') });
   return redirectWithToast(back, {
     type: 'success',
     message: 'order.bulkDone',

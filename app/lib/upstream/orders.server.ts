@@ -144,6 +144,12 @@ export const orderApi = {
       z.object({ data: z.array(z.object({ id: z.number(), name: z.string() }).passthrough()) }),
       { token },
     ).then((response) => response.data),
+  advanceMany: (token: string, vendorId: number, next: 'ready-to-delivery', orderIds: number[]) =>
+    call(`/api/vendor/${vendorId}/order/status/${next}`, messageSchema, {
+      token,
+      method: 'PUT',
+      body: { order_ids: orderIds },
+    }),
   advance: (
     token: string,
     vendorId: number,
