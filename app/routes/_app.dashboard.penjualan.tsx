@@ -17,10 +17,10 @@ import {
   tableQuery,
   widgetQuery,
 } from '~/lib/dashboard/filters.server';
-import { formatJakartaStamp, formatMeasure } from '~/lib/dashboard/format';
+import { formatMeasure } from '~/lib/dashboard/format';
 import { loadFilterOptions, loadWidgets } from '~/lib/dashboard/load.server';
 import { INCOMING_ORDER_STATUSES, NEW_ORDER_STATUS } from '~/lib/dashboard/pages';
-import { formatMoney } from '~/lib/format';
+import { formatDateTime, formatMoney } from '~/lib/format';
 import {
   widgetApi,
   type CardWidget,
@@ -101,7 +101,7 @@ export default function DashboardSalesPage() {
       key: 'date',
       header: t('dashboard.table.date'),
       sortKey: 'created_at',
-      cell: (row) => formatJakartaStamp(row.created_at),
+      cell: (row) => formatDateTime(row.created_at),
     },
     {
       key: 'customer',
@@ -145,7 +145,7 @@ export default function DashboardSalesPage() {
       key: 'date',
       header: t('dashboard.table.date'),
       sortKey: 'created_at',
-      cell: (row) => formatJakartaStamp(row.created_at),
+      cell: (row) => formatDateTime(row.created_at),
     },
     {
       key: 'customer',

@@ -1,13 +1,12 @@
 import { ArcElement, Chart, DoughnutController, Legend, Tooltip } from 'chart.js';
 import { Doughnut } from 'react-chartjs-2';
+import { formatNumber } from '~/lib/format';
 import type { DoughnutChartProps } from './doughnut-chart';
 
 Chart.register(DoughnutController, ArcElement, Tooltip, Legend);
 
 /** The spec's chart colour list of five. */
 const COLOURS = ['#2563eb', '#f59e0b', '#10b981', '#ef4444', '#8b5cf6'];
-
-const integer = new Intl.NumberFormat('id-ID', { maximumFractionDigits: 0 });
 
 /** The canvas of DoughnutChart. */
 export function DoughnutCanvas({ title, slices }: DoughnutChartProps) {
@@ -27,7 +26,7 @@ export function DoughnutCanvas({ title, slices }: DoughnutChartProps) {
               tooltip: {
                 callbacks: {
                   label: (item) =>
-                    `${item.label}: ${integer.format(Number(item.raw))} (${Math.round((Number(item.raw) / total) * 100)}%)`,
+                    `${item.label}: ${formatNumber(Number(item.raw), 0)} (${Math.round((Number(item.raw) / total) * 100)}%)`,
                 },
               },
             },

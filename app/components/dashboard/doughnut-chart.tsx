@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useHydrated } from 'remix-utils/use-hydrated';
+import { formatNumber } from '~/lib/format';
 
 export type Slice = { label: string; value: number };
 export type DoughnutChartProps = { title: string; slices: Slice[]; valueHeader: string };
@@ -21,8 +22,6 @@ export function DoughnutChart(props: DoughnutChartProps) {
     </Suspense>
   );
 }
-
-const integer = new Intl.NumberFormat('id-ID', { maximumFractionDigits: 0 });
 
 function DoughnutTable({ title, slices, valueHeader }: DoughnutChartProps) {
   const { t } = useTranslation();
@@ -56,7 +55,7 @@ function DoughnutTable({ title, slices, valueHeader }: DoughnutChartProps) {
               <th scope="row" className="py-1 pr-2 text-left font-normal">
                 {slice.label}
               </th>
-              <td className="py-1 pr-2 text-right tabular-nums">{integer.format(slice.value)}</td>
+              <td className="py-1 pr-2 text-right tabular-nums">{formatNumber(slice.value, 0)}</td>
               <td className="py-1 text-right tabular-nums">
                 {total > 0 ? `${Math.round((slice.value / total) * 100)}%` : '–'}
               </td>

@@ -1,0 +1,319 @@
+/**
+ * The dashboard budgets, against a running server on a large database (see bench/README.md):
+ *
+ *   1. Every widget of both sides, 20 concurrent (bench/widgets.ts, run as is).             p95 ≤ 15 ms each
+ *   2. The /dashboard/ringkasan page with a signed-in web session: sequential (the budget) and, for
+ *      information, 20 concurrent.                                                          p95 ≤ 150 ms
+ *   3. Its PDF (/dashboard/ringkasan/pdf), 10 sequential requests after one warm-up.        p95 ≤ 1 s
+ *   4. Rollup upkeep per write: the API cannot skip it (no switch in api/), so the upkeep itself is timed —
+ *      the tracker's flush for one order slice (and one order + invoice slice, as when the invoice status
+ *      follows the order), inside a transaction that is rolled back, 200 times each, straight on DATABASE_URL.
+ *      Alongside, the writes it rides on: N vendor moves PUT …/order/{id}/status/ready-to-delivery of fresh
+ *      orders (invoices ingested and accepted first).                                       upkeep ≤ 5 ms per write
+ *
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/bench BASE_URL=http://127.0.0.1:3600 npx tsx bench/dashboard.ts
+ *
+ * BRAND_ID (1), CHANNEL_ID (1), VENDOR_ID (1), PAGE_REQUESTS (50), PDF_RENDERS (10), WRITES (200),
+ * UPKEEP_RUNS (200); ONLY=widgets,page,pdf,writes,upkeep runs a subset. The writes step adds WRITES invoices
+ * and orders (BENCH-… external numbers) to the database.
+ */
+import { spawnSync } from 'node:child_process';
+import { sql } from 'drizzle-orm';
+import { openDatabase } from '../api/db/client';
+import { createRollupTracker } from '../api/domains/rollup/service';
+import {
+  ADMIN,
+  BASE_URL,
+  VENDOR,
+  apiToken,
+  getJson,
+  getOk,
+  jakartaDay,
+  sendJson,
+  webSession,
+  type Auth,
+} from './http';
+import { ms, runLoad, summarise, type LoadStats } from './load';
+import { printRows, writeSection, type BudgetRow } from './results';
+
+const brandId = Number(process.env.BRAND_ID ?? 1);
+const channelId = Number(process.env.CHANNEL_ID ?? 1);
+const vendorId = Number(process.env.VENDOR_ID ?? 1);
+const pageRequests = Number(process.env.PAGE_REQUESTS ?? 50);
+const pdfRenders = Number(process.env.PDF_RENDERS ?? 10);
+const writes = Number(process.env.WRITES ?? 200);
+const upkeepRuns = Number(process.env.UPKEEP_RUNS ?? 200);
+const only = new Set((process.env.ONLY ?? 'widgets,page,pdf,writes,upkeep').split(','));
+
+const rows: BudgetRow[] = [];
+
+function describe(stats: LoadStats) {
+  return `p50 ${ms(stats.p50)} · p95 ${ms(stats.p95)} · p99 ${ms(stats.p99)} · max ${ms(stats.max)} · mean ${ms(stats.mean)}`;
+}
+
+function push(row: BudgetRow) {
+  console.info(`${row.what}: ${row.measured} → ${row.pass === null ? 'info' : row.pass ? 'pass' : 'FAIL'}`);
+  rows.push(row);
+}
+
+// 1. Widgets --------------------------------------------------------------------------------------------------
+if (only.has('widgets')) {
+  console.info('bench/widgets.ts …');
+  const run = spawnSync('npx', ['tsx', 'bench/widgets.ts'], {
+    env: { ...process.env, BASE_URL, BRAND_ID: String(brandId), VENDOR_ID: String(vendorId) },
+    encoding: 'utf8',
+    maxBuffer: 16 * 1024 * 1024,
+  });
+  process.stdout.write(run.stdout);
+  if (run.status !== 0) throw new Error(`bench/widgets.ts failed (${run.status}): ${run.stderr}`);
+  const calls = [
+    ...run.stdout.matchAll(/^((?:brand|vendor) \S+)\s+([\d.]+) ms\s+([\d.]+) ms\s+([\d.]+) ms\s+(\d+)\s*$/gm),
+  ].map((match) => ({
+    call: match[1],
+    median: Number(match[2]),
+    p95: Number(match[3]),
+    max: Number(match[4]),
+  }));
+  if (calls.length === 0) throw new Error('no widget lines in the output of bench/widgets.ts');
+  const over = calls.filter((call) => call.p95 > 15).sort((a, b) => b.p95 - a.p95);
+  const worst = [...calls].sort((a, b) => b.p95 - a.p95)[0];
+  const p95s = calls.map((call) => call.p95).sort((a, b) => a - b);
+  push({
+    what: `widgets: ${calls.length} calls (20×, 100 each)`,
+    measured: `worst p95 ${ms(worst.p95)} (${worst.call}) · median p95 ${ms(p95s[Math.floor(p95s.length / 2)])} · ${over.length} over budget`,
+    budget: 'every p95 ≤ 15 ms',
+    pass: over.length === 0,
+    note: over.length ? `over: ${over.map((call) => `${call.call} ${call.p95.toFixed(1)}`).join(', ')}` : '',
+  });
+}
+
+// 2. Ringkasan page --------------------------------------------------------------------------------------------
+const session: Auth = only.has('page') || only.has('pdf') ? { cookie: await webSession(ADMIN) } : {};
+if (only.has('page')) {
+  const page = '/dashboard/ringkasan';
+  const sequential = await runLoad({
+    concurrency: 1,
+    total: pageRequests,
+    warmup: 2,
+    request: () => getOk(page, session, 'text/html'),
+  });
+  push({
+    what: `page ${page}, signed in (1×, ${pageRequests})`,
+    measured: describe(sequential),
+    budget: 'p95 ≤ 150 ms',
+    pass: sequential.p95 <= 150 && sequential.errors === 0,
+    note: 'full response on loopback; the loader makes 16 card calls and the filter options',
+  });
+  const concurrent = await runLoad({
+    concurrency: 20,
+    total: 200,
+    request: () => getOk(page, session, 'text/html'),
+  });
+  push({
+    what: `page ${page}, signed in (20×, 200)`,
+    measured: `${describe(concurrent)} · ${concurrent.rps.toFixed(0)} req/s`,
+    budget: '(information)',
+    pass: null,
+  });
+}
+
+// 3. Ringkasan PDF --------------------------------------------------------------------------------------------
+if (only.has('pdf')) {
+  const path = '/dashboard/ringkasan/pdf';
+  const render = async () => {
+    const response = await fetch(`${BASE_URL}${path}`, {
+      headers: { cookie: session.cookie ?? '' },
+      redirect: 'manual',
+    });
+    const body = await response.arrayBuffer();
+    if (response.status !== 200 || !response.headers.get('content-type')?.includes('application/pdf')) {
+      throw new Error(`${path} answered ${response.status} ${response.headers.get('content-type')}`);
+    }
+    return body.byteLength;
+  };
+  const stats = await runLoad({ concurrency: 1, total: pdfRenders, warmup: 1, request: render });
+  push({
+    what: `PDF ${path} (1×, ${pdfRenders})`,
+    measured: describe(stats),
+    budget: 'p95 ≤ 1 s',
+    pass: stats.p95 <= 1000 && stats.errors === 0,
+  });
+}
+
+// 4a. The writes the upkeep rides on ---------------------------------------------------------------------------
+if (only.has('writes')) {
+  const admin: Auth = { token: await apiToken(ADMIN) };
+  const vendor: Auth = { token: await apiToken(VENDOR) };
+  type Page<T> = { data: T[] };
+  type OfferDetail = { invoice_offer_products: { invoice_product: { sku: string; name: string } }[] };
+  const [past] = (
+    await getJson<Page<{ id: number }>>(
+      `/api/vendor/${vendorId}/invoice-offer-log?status=all&per_page=1`,
+      vendor,
+    )
+  ).data;
+  if (!past) throw new Error(`vendor ${vendorId} has no offers to copy a product from`);
+  const product = (
+    await getJson<{ data: OfferDetail }>(`/api/vendor/${vendorId}/invoice-offer-log/${past.id}`, vendor)
+  ).data.invoice_offer_products[0].invoice_product;
+  const runId = Date.now().toString(36).toUpperCase();
+  const stamp = new Date(Date.now() + 7 * 3_600_000).toISOString();
+  const externals = Array.from({ length: writes }, (_, i) => `BENCH-W${runId}-${String(i).padStart(4, '0')}`);
+  console.info(
+    `ingesting ${writes} invoices (${product.sku}, Jakarta) and accepting their offers as vendor ${vendorId} …`,
+  );
+  const wanted = new Set(externals);
+  await runLoad({
+    concurrency: 4,
+    total: writes,
+    request: (i) =>
+      sendJson('POST', `/api/brand/${brandId}/channel/${channelId}/invoice`, admin, {
+        external_number: externals[i],
+        date: `${stamp.slice(0, 10)} ${stamp.slice(11, 19)}`,
+        customer_name: 'Bench Buyer',
+        customer_phone: '081200000001',
+        recipient_name: 'Bench Buyer',
+        recipient_address_full: 'Jl. Bench No. 2',
+        recipient_city: 'Jakarta',
+        payment_method: 'Transfer Bank',
+        products: [{ sku: product.sku, name: product.name, quantity: 1, price: 100_000, weight: 500 }],
+      }),
+  });
+  const offerIds: number[] = [];
+  for (let page = 1; offerIds.length < writes && page <= 50; page++) {
+    const list = await getJson<Page<{ id: number; invoice: { external_number: string } }>>(
+      `/api/vendor/${vendorId}/invoice-offer-log?status=pending&per_page=100&page=${page}`,
+      vendor,
+    );
+    for (const offer of list.data) if (wanted.has(offer.invoice.external_number)) offerIds.push(offer.id);
+    if (list.data.length < 100) break;
+  }
+  if (offerIds.length < writes)
+    throw new Error(`only ${offerIds.length} of ${writes} offers reached vendor ${vendorId}`);
+  const orderIds: number[] = [];
+  const accepts = await runLoad({
+    concurrency: 1,
+    total: writes,
+    request: async (i) => {
+      const accepted = await sendJson<{ data: { id: number } }>(
+        'PUT',
+        `/api/vendor/${vendorId}/invoice-offer-log/${offerIds[i]}/status/accept`,
+        vendor,
+        {},
+      );
+      orderIds.push(accepted.data.id);
+    },
+  });
+  push({
+    what: `write: PUT offer accept (1×, ${writes})`,
+    measured: describe(accepts),
+    budget: '(information)',
+    pass: null,
+  });
+  const moves = await runLoad({
+    concurrency: 1,
+    total: writes,
+    request: (i) =>
+      sendJson('PUT', `/api/vendor/${vendorId}/order/${orderIds[i]}/status/ready-to-delivery`, vendor, {}),
+  });
+  push({
+    what: `write: PUT order status ready-to-delivery (1×, ${writes})`,
+    measured: describe(moves),
+    budget: '(information)',
+    pass: null,
+    note: 'with the rollup upkeep; the API has no switch to skip it, so see the upkeep rows',
+  });
+}
+
+// 4b. The upkeep itself ---------------------------------------------------------------------------------------
+if (only.has('upkeep')) {
+  if (!process.env.DATABASE_URL)
+    throw new Error('the upkeep step needs DATABASE_URL (the database the server uses)');
+  const handle = await openDatabase({ url: process.env.DATABASE_URL, dataDir: 'unused' });
+  const today = jakartaDay();
+  // Today's slice of the demo vendor (where fresh orders land), and the busiest slice of the data.
+  const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+  const [busiest] = rowsOf<{
+    day: string;
+    brand_id: number;
+    vendor_id: number;
+    channel_id: number;
+    n: number;
+  }>(
+    await handle.db.execute(sql`
+      select to_char(date, 'YYYY-MM-DD') as day, brand_id, vendor_id, channel_id, sum(order_count)::int as n
+      from daily_sales_rollups group by 1, 2, 3, 4 order by n desc limit 1`),
+  );
+  const [todayCount] = rowsOf<{ n: number }>(
+    await handle.db.execute(sql`
+      select coalesce(sum(order_count), 0)::int as n from daily_sales_rollups
+      where date = ${today}::date and brand_id = ${brandId} and vendor_id = ${vendorId} and channel_id = ${channelId}`),
+  );
+  const slices = [
+    {
+      label: `today ${today}, brand ${brandId} vendor ${vendorId} channel ${channelId} (${todayCount.n} orders)`,
+      date: today,
+      brandId,
+      vendorId,
+      channelId,
+    },
+    {
+      label: `busiest ${busiest.day}, brand ${busiest.brand_id} vendor ${busiest.vendor_id} channel ${busiest.channel_id} (${busiest.n} orders)`,
+      date: busiest.day,
+      brandId: busiest.brand_id,
+      vendorId: busiest.vendor_id,
+      channelId: busiest.channel_id,
+    },
+  ];
+  class Rollback extends Error {}
+  const at = (date: string) => new Date(`${date}T12:00:00+07:00`);
+  for (const slice of slices) {
+    for (const withInvoice of [false, true]) {
+      const times: number[] = [];
+      for (let i = 0; i < upkeepRuns + 5; i++) {
+        try {
+          await handle.db.transaction(async (tx) => {
+            const tracker = createRollupTracker();
+            tracker.order({
+              createdAt: at(slice.date),
+              brandId: slice.brandId,
+              vendorId: slice.vendorId,
+              channelId: slice.channelId,
+            });
+            if (withInvoice)
+              tracker.invoice({
+                createdAt: at(slice.date),
+                brandId: slice.brandId,
+                channelId: slice.channelId,
+              });
+            const started = performance.now();
+            await tracker.flush(tx);
+            if (i >= 5) times.push(performance.now() - started);
+            throw new Rollback();
+          });
+        } catch (error) {
+          if (!(error instanceof Rollback)) throw error;
+        }
+      }
+      const stats = summarise(times, 0);
+      const budgeted = slice === slices[0];
+      push({
+        what: `upkeep: flush ${withInvoice ? 'order + invoice slices' : 'order slice'}, ${slice.label} (${upkeepRuns}×)`,
+        measured: describe(stats),
+        budget: budgeted ? '≤ 5 ms per write (p95)' : '(information)',
+        pass: budgeted ? stats.p95 <= 5 : null,
+        note: withInvoice ? 'as a move that changes the invoice status' : 'as every order status move',
+      });
+    }
+  }
+  await handle.close();
+}
+
+console.info('');
+printRows(rows);
+writeSection(
+  'dashboard.ts',
+  `${new Date().toISOString()} · ${BASE_URL} · brand ${brandId}, vendor ${vendorId}`,
+  rows,
+);
+process.exit(rows.every((row) => row.pass !== false) ? 0 : 1);

@@ -1,0 +1,158 @@
+/**
+ * What the budget scripts share: an API bearer token (POST /oauth/token), a web session (the sign-in form with
+ * its CSRF token, as bench/shell.ts does), GET helpers that fail on a non-2xx answer, and the pid of the server
+ * listening on the port (for RSS sampling).
+ */
+import { execFileSync } from 'node:child_process';
+import { readFileSync, readdirSync, readlinkSync } from 'node:fs';
+
+export const BASE_URL = process.env.BASE_URL ?? 'http://127.0.0.1:3600';
+
+export const ADMIN = {
+  email: process.env.ADMIN_EMAIL ?? 'admin@demo.test',
+  password: process.env.ADMIN_PASSWORD ?? 'demo1234',
+};
+export const VENDOR = {
+  email: process.env.VENDOR_EMAIL ?? 'vendor@demo.test',
+  password: process.env.VENDOR_PASSWORD ?? 'demo1234',
+};
+
+export async function apiToken(user: { email: string; password: string }): Promise<string> {
+  const response = await fetch(`${BASE_URL}/oauth/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    body: JSON.stringify({
+      grant_type: 'password',
+      username: user.email,
+      password: user.password,
+      client_id: process.env.OAUTH_CLIENT_ID ?? 'back-office',
+      client_secret: process.env.OAUTH_CLIENT_SECRET ?? 'back-office-secret',
+      scope: '*',
+    }),
+  });
+  if (!response.ok) throw new Error(`token for ${user.email}: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { access_token: string }).access_token;
+}
+
+function cookiesOf(response: Response, jar: Map<string, string>) {
+  for (const header of response.headers.getSetCookie()) {
+    const [pair] = header.split(';');
+    const [name, ...value] = pair.split('=');
+    jar.set(name, value.join('='));
+  }
+}
+
+function cookieHeader(jar: Map<string, string>) {
+  return [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
+}
+
+/** Signs in through the web form (CSRF token and honeypot fields included); returns the Cookie header. */
+export async function webSession(user: { email: string; password: string }): Promise<string> {
+  const jar = new Map<string, string>();
+  const page = await fetch(`${BASE_URL}/auth/login`);
+  cookiesOf(page, jar);
+  const html = await page.text();
+  const field = (name: string) => new RegExp(`name="${name}"[^>]*value="([^"]*)"`).exec(html)?.[1] ?? '';
+  const form = new URLSearchParams({
+    csrf: field('csrf'),
+    email: user.email,
+    password: user.password,
+    redirectTo: '',
+  });
+  for (const name of html.matchAll(/name="((?:name|from)__confirm)"/g)) form.set(name[1], field(name[1]));
+  const response = await fetch(`${BASE_URL}/auth/login`, {
+    method: 'POST',
+    body: form,
+    headers: { Cookie: cookieHeader(jar) },
+    redirect: 'manual',
+  });
+  if (response.status !== 302) throw new Error(`web sign-in of ${user.email} failed: ${response.status}`);
+  cookiesOf(response, jar);
+  return cookieHeader(jar);
+}
+
+export type Auth = { token?: string; cookie?: string };
+
+function headersOf(auth: Auth, extra: Record<string, string> = {}) {
+  const headers: Record<string, string> = { accept: 'application/json', ...extra };
+  if (auth.token) headers.authorization = `Bearer ${auth.token}`;
+  if (auth.cookie) headers.cookie = auth.cookie;
+  return headers;
+}
+
+/** GET, body read to the end; throws unless 200. Returns the byte count. */
+export async function getOk(path: string, auth: Auth, accept?: string): Promise<number> {
+  const response = await fetch(`${BASE_URL}${path}`, {
+    headers: headersOf(auth, accept ? { accept } : {}),
+    redirect: 'manual',
+  });
+  const body = await response.arrayBuffer();
+  if (response.status !== 200) {
+    throw new Error(`GET ${path} answered ${response.status}: ${Buffer.from(body).toString('utf8', 0, 300)}`);
+  }
+  return body.byteLength;
+}
+
+export async function getJson<T>(path: string, auth: Auth): Promise<T> {
+  const response = await fetch(`${BASE_URL}${path}`, { headers: headersOf(auth), redirect: 'manual' });
+  if (!response.ok) throw new Error(`GET ${path} answered ${response.status}: ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+export async function sendJson<T>(
+  method: 'POST' | 'PUT',
+  path: string,
+  auth: Auth,
+  body: unknown,
+): Promise<T> {
+  const response = await fetch(`${BASE_URL}${path}`, {
+    method,
+    headers: headersOf(auth, { 'content-type': 'application/json' }),
+    body: JSON.stringify(body),
+  });
+  if (!response.ok)
+    throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/** The pid of the process listening on the port of BASE_URL (the node server, not the npx/tsx wrappers). */
+export function serverPid(): number {
+  if (process.env.SERVER_PID) return Number(process.env.SERVER_PID);
+  const port = new URL(BASE_URL).port || '80';
+  const out = execFileSync('ss', ['-ltnpH', `sport = :${port}`], { encoding: 'utf8' });
+  const pid = /pid=(\d+)/.exec(out)?.[1];
+  if (pid) return Number(pid);
+  // ss shows no process for another user's socket: find the inode in /proc/net/tcp and its owner.
+  const hexPort = Number(port).toString(16).toUpperCase().padStart(4, '0');
+  const inodes = new Set<string>();
+  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    for (const line of readFileSync(table, 'utf8').split('\n').slice(1)) {
+      const cols = line.trim().split(/\s+/);
+      if (cols[1]?.endsWith(`:${hexPort}`) && cols[3] === '0A') inodes.add(cols[9]);
+    }
+  }
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      for (const fd of readdirSync(`/proc/${entry}/fd`)) {
+        const link = readlinkSync(`/proc/${entry}/fd/${fd}`);
+        const inode = /^socket:\[(\d+)\]$/.exec(link)?.[1];
+        if (inode && inodes.has(inode)) return Number(entry);
+      }
+    } catch {
+      // gone, or not ours
+    }
+  }
+  throw new Error(`no process listens on port ${port}; set SERVER_PID`);
+}
+
+/** VmRSS of a process in MiB. */
+export function rssMiB(pid: number): number {
+  const kb = /VmRSS:\s+(\d+)\s+kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+  return Number(kb) / 1024;
+}
+
+/** `YYYY-MM-DD` in Asia/Jakarta, `offsetDays` from today. */
+export function jakartaDay(offsetDays = 0, from = Date.now()): string {
+  return new Date(from + 7 * 3_600_000 + offsetDays * 86_400_000).toISOString().slice(0, 10);
+}

@@ -1,0 +1,321 @@
+/**
+ * The order fulfilment budgets, against a running server on a large database (see bench/README.md):
+ *
+ *   1. API lists, 20 concurrent, 400 requests each: orders page 1, orders by order-number prefix, orders by
+ *      status Selesai, invoices of today.                                                  p95 ≤ 25 ms
+ *   2. The /order page with a signed-in web session, 20 concurrent, 200 requests.          p95 ≤ 80 ms
+ *   3. Export of ~100,000 orders, body streamed and dropped, server VmRSS sampled every 100 ms.
+ *                                                                                           ≤ 5 s, < 150 MB growth
+ *   4. Print PDF /order/{id}/print/sales, 30 requests two at a time after one warm-up.     p95 ≤ 400 ms
+ *   5. Offer latency: POST an invoice, time until the vendor user's pusher client hears
+ *      BroadcastNotificationCreated for it; 30 in a row after one warm-up.                p95 ≤ 250 ms
+ *
+ *   BASE_URL=http://127.0.0.1:3600 npx tsx bench/orders.ts
+ *
+ * BRAND_ID (1), CHANNEL_ID (1), VENDOR_ID (1), CONCURRENCY (20), REQUESTS (400), PAGE_REQUESTS (200),
+ * EXPORT_ROWS (100000), PDF_RENDERS (30), OFFERS (30); ONLY=api,page,export,pdf,offer runs a subset.
+ * The offer step writes 31 invoices (BENCH-… external numbers) to the database it runs against.
+ */
+import PusherJs from 'pusher-js';
+import {
+  ADMIN,
+  BASE_URL,
+  VENDOR,
+  apiToken,
+  getJson,
+  getOk,
+  jakartaDay,
+  rssMiB,
+  sendJson,
+  serverPid,
+  webSession,
+  type Auth,
+} from './http';
+import { ms, runLoad, summarise, type LoadStats } from './load';
+import { printRows, writeSection, type BudgetRow } from './results';
+
+const brandId = Number(process.env.BRAND_ID ?? 1);
+const channelId = Number(process.env.CHANNEL_ID ?? 1);
+const vendorId = Number(process.env.VENDOR_ID ?? 1);
+const concurrency = Number(process.env.CONCURRENCY ?? 20);
+const requests = Number(process.env.REQUESTS ?? 400);
+const pageRequests = Number(process.env.PAGE_REQUESTS ?? 200);
+const exportRows = Number(process.env.EXPORT_ROWS ?? 100_000);
+const pdfRenders = Number(process.env.PDF_RENDERS ?? 30);
+const offers = Number(process.env.OFFERS ?? 30);
+const only = new Set((process.env.ONLY ?? 'api,page,export,pdf,offer').split(','));
+
+const rows: BudgetRow[] = [];
+
+function latencyRow(what: string, stats: LoadStats, budgetMs: number, note = ''): BudgetRow {
+  const row: BudgetRow = {
+    what,
+    measured: `p50 ${ms(stats.p50)} · p95 ${ms(stats.p95)} · p99 ${ms(stats.p99)} · max ${ms(stats.max)} · ${stats.rps.toFixed(0)} req/s`,
+    budget: `p95 ≤ ${budgetMs} ms`,
+    pass: stats.p95 <= budgetMs && stats.errors === 0,
+    note: [note, stats.errors ? `${stats.errors} errors` : ''].filter(Boolean).join('; '),
+  };
+  console.info(`${row.what}: ${row.measured} → ${row.pass ? 'pass' : 'FAIL'}`);
+  rows.push(row);
+  return row;
+}
+
+type Page<T> = { data: T[]; meta: { total: number } };
+type OrderRow = { id: number; number: string; created_at: string };
+
+const adminToken = await apiToken(ADMIN);
+const admin: Auth = { token: adminToken };
+const brand = `/api/brand/${brandId}`;
+
+const [firstPage, totalAll] = await Promise.all([
+  getJson<Page<OrderRow>>(`${brand}/order?per_page=1`, admin),
+  getJson<Page<OrderRow>>(`${brand}/order?per_page=1&with-canceled=1&with-canceled-invoice=1`, admin),
+]);
+const newest = firstPage.data[0];
+if (!newest) throw new Error(`brand ${brandId} has no orders: seed the database first`);
+console.info(
+  `${BASE_URL}: brand ${brandId} lists ${firstPage.meta.total} live orders (${totalAll.meta.total} with canceled ones); newest ${newest.number}\n`,
+);
+
+// 1. API lists ------------------------------------------------------------------------------------------------
+if (only.has('api')) {
+  // A prefix of a real number that still narrows: drop the last three characters (…/000123 → …/000).
+  const prefix = newest.number.slice(0, Math.max(4, newest.number.length - 3));
+  const today = jakartaDay();
+  const lists: [string, string][] = [
+    ['GET order, page 1, default sort', `${brand}/order`],
+    [`GET order, search=${prefix}`, `${brand}/order?search=${encodeURIComponent(prefix)}`],
+    ['GET order, status=Selesai', `${brand}/order?status=Selesai`],
+    [
+      'GET invoice, today (the page default)',
+      `${brand}/invoice?date-from=${today}&date-to=${today}&with-canceled=1`,
+    ],
+  ];
+  for (const [label, path] of lists) {
+    const stats = await runLoad({
+      concurrency,
+      total: requests,
+      warmup: 1,
+      request: () => getOk(path, admin),
+    });
+    latencyRow(`API ${label} (${concurrency}×, ${requests})`, stats, 25);
+  }
+}
+
+// 2. The /order page ------------------------------------------------------------------------------------------
+const needsSession = only.has('page') || only.has('pdf');
+const session: Auth = needsSession ? { cookie: await webSession(ADMIN) } : {};
+if (only.has('page')) {
+  const stats = await runLoad({
+    concurrency,
+    total: pageRequests,
+    warmup: 1,
+    request: () => getOk('/order', session, 'text/html'),
+  });
+  latencyRow(
+    `page /order, signed in (${concurrency}×, ${pageRequests})`,
+    stats,
+    80,
+    'full response on loopback',
+  );
+}
+
+// 3. Export of ~100k orders -----------------------------------------------------------------------------------
+if (only.has('export')) {
+  // The shortest range ending today that holds at least EXPORT_ROWS live orders (the list's own count).
+  const today = jakartaDay();
+  const countFrom = async (days: number) =>
+    (
+      await getJson<Page<OrderRow>>(
+        `${brand}/order?per_page=1&date-from=${jakartaDay(-days)}&date-to=${today}`,
+        admin,
+      )
+    ).meta.total;
+  let low = 0;
+  let high = 1;
+  while ((await countFrom(high)) < exportRows && high < 4096) {
+    low = high;
+    high *= 2;
+  }
+  while (high - low > 1) {
+    const mid = Math.floor((low + high) / 2);
+    if ((await countFrom(mid)) >= exportRows) high = mid;
+    else low = mid;
+  }
+  const from = jakartaDay(-high);
+  const expected = await countFrom(high);
+  const path = `${brand}/export/order?date-from=${from}&date-to=${today}`;
+  const pid = serverPid();
+  const samples: number[] = [];
+  const baseline = rssMiB(pid);
+  const timer = setInterval(() => samples.push(rssMiB(pid)), 100);
+  const started = performance.now();
+  const response = await fetch(`${BASE_URL}${path}`, { headers: { authorization: `Bearer ${adminToken}` } });
+  if (response.status !== 200 || !response.body) throw new Error(`export answered ${response.status}`);
+  let bytes = 0;
+  const firstByte = performance.now() - started;
+  const reader = response.body.getReader();
+  for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read())
+    bytes += chunk.value.byteLength;
+  const seconds = (performance.now() - started) / 1000;
+  clearInterval(timer);
+  samples.push(rssMiB(pid));
+  const peak = Math.max(baseline, ...samples);
+  const growth = peak - baseline;
+  const row: BudgetRow = {
+    what: `export ${expected} orders (${from} … ${today})`,
+    measured: `${seconds.toFixed(2)} s · ${(bytes / 1048576).toFixed(1)} MiB · first byte ${ms(firstByte, 0)} · RSS ${baseline.toFixed(0)} → peak ${peak.toFixed(0)} MiB (+${growth.toFixed(0)} MiB)`,
+    budget: '≤ 5 s and RSS growth < 150 MB',
+    pass: seconds <= 5 && growth * 1.048576 < 150,
+    note: `server pid ${pid}, ${samples.length} RSS samples`,
+  };
+  console.info(`${row.what}: ${row.measured} → ${row.pass ? 'pass' : 'FAIL'}`);
+  rows.push(row);
+}
+
+// 4. Print PDF ------------------------------------------------------------------------------------------------
+if (only.has('pdf')) {
+  const path = `/order/${newest.id}/print/sales`;
+  const check = async () => {
+    const response = await fetch(`${BASE_URL}${path}`, {
+      headers: { cookie: session.cookie ?? '' },
+      redirect: 'manual',
+    });
+    const body = await response.arrayBuffer();
+    if (response.status !== 200 || !response.headers.get('content-type')?.includes('application/pdf')) {
+      throw new Error(`${path} answered ${response.status} ${response.headers.get('content-type')}`);
+    }
+    return body.byteLength;
+  };
+  const stats = await runLoad({ concurrency: 2, total: pdfRenders, warmup: 1, request: check });
+  latencyRow(`print PDF ${path} (2×, ${pdfRenders})`, stats, 400, `order ${newest.number}`);
+}
+
+// 5. Offer latency --------------------------------------------------------------------------------------------
+if (only.has('offer')) {
+  const vendorToken = await apiToken(VENDOR);
+  const vendorAuth: Auth = { token: vendorToken };
+  const account = (
+    await getJson<{ data: { id: number; vendor_id: number | null } }>('/api/account', vendorAuth)
+  ).data;
+  // A brand SKU the demo vendor has been offered before: it stocks it, and its area covers the city.
+  const past = await getJson<Page<{ id: number }>>(
+    `/api/vendor/${vendorId}/invoice-offer-log?status=all&per_page=1`,
+    vendorAuth,
+  );
+  if (!past.data[0]) throw new Error(`vendor ${vendorId} has no offers to copy a product from`);
+  const offer = (
+    await getJson<{
+      data: {
+        invoice: { recipient_city: string };
+        invoice_offer_products: { invoice_product: { sku: string; name: string } }[];
+      };
+    }>(`/api/vendor/${vendorId}/invoice-offer-log/${past.data[0].id}`, vendorAuth)
+  ).data;
+  const product = offer.invoice_offer_products[0].invoice_product;
+  const city = process.env.OFFER_CITY ?? 'Jakarta';
+
+  const waiting = new Map<string, (at: number) => void>();
+  const client = new PusherJs(process.env.PUSHER_KEY ?? 'back-office-key', {
+    wsHost: new URL(BASE_URL).hostname,
+    wsPort: Number(new URL(BASE_URL).port || 80),
+    forceTLS: false,
+    enabledTransports: ['ws'],
+    cluster: 'mt1',
+    disableStats: true,
+    channelAuthorization: {
+      endpoint: '',
+      transport: 'ajax',
+      customHandler: ({ socketId, channelName }, callback) => {
+        sendJson<{ auth: string }>('POST', '/api/broadcasting/auth', vendorAuth, {
+          socket_id: socketId,
+          channel_name: channelName,
+        }).then(
+          (auth) => callback(null, auth),
+          (error: Error) => callback(error, null),
+        );
+      },
+    },
+  });
+  const channel = client.subscribe(`private-App.Models.User.${account.id}`);
+  await new Promise<void>((resolve, reject) => {
+    channel.bind('pusher:subscription_succeeded', () => resolve());
+    channel.bind('pusher:subscription_error', (error: unknown) =>
+      reject(new Error(`subscription refused: ${JSON.stringify(error)}`)),
+    );
+    setTimeout(() => reject(new Error('no pusher subscription in 5 s')), 5000).unref();
+  });
+  channel.bind(
+    'Illuminate\\Notifications\\Events\\BroadcastNotificationCreated',
+    (payload: { description?: string }) => {
+      const at = performance.now();
+      for (const [external, resolve] of waiting) {
+        if (payload.description?.includes(external)) {
+          waiting.delete(external);
+          resolve(at);
+        }
+      }
+    },
+  );
+
+  const runId = Date.now().toString(36).toUpperCase();
+  const now = new Date(Date.now() + 7 * 3_600_000).toISOString();
+  const date = `${now.slice(0, 10)} ${now.slice(11, 19)}`;
+  async function once(index: number) {
+    const external = `BENCH-${runId}-${String(index).padStart(3, '0')}`;
+    const heard = new Promise<number>((resolve, reject) => {
+      waiting.set(external, resolve);
+      setTimeout(() => {
+        if (waiting.delete(external)) {
+          reject(
+            new Error(
+              `no BroadcastNotificationCreated for ${external} on user ${account.id} within 5 s: did the invoice route to vendor ${vendorId}?`,
+            ),
+          );
+        }
+      }, 5000).unref();
+    });
+    const started = performance.now();
+    await sendJson('POST', `${brand}/channel/${channelId}/invoice`, admin, {
+      external_number: external,
+      date,
+      customer_name: 'Bench Buyer',
+      customer_phone: '081200000000',
+      recipient_name: 'Bench Buyer',
+      recipient_address_full: 'Jl. Bench No. 1',
+      recipient_city: city,
+      payment_method: 'Transfer Bank',
+      products: [{ sku: product.sku, name: product.name, quantity: 1, price: 100_000, weight: 500 }],
+    });
+    const postDone = performance.now() - started;
+    return { event: (await heard) - started, post: postDone };
+  }
+  await once(0);
+  const events: number[] = [];
+  const posts: number[] = [];
+  const started = performance.now();
+  for (let i = 1; i <= offers; i++) {
+    const { event, post } = await once(i);
+    events.push(event);
+    posts.push(post);
+  }
+  const wall = performance.now() - started;
+  client.disconnect();
+  const stats = summarise(events, wall);
+  const postStats = summarise(posts, wall);
+  latencyRow(
+    `offer: POST invoice → vendor hears it (1×, ${offers})`,
+    stats,
+    250,
+    `SKU ${product.sku}, ${city}; the POST itself p50 ${ms(postStats.p50)} · p95 ${ms(postStats.p95)}`,
+  );
+}
+
+console.info('');
+printRows(rows);
+writeSection(
+  'orders.ts',
+  `${new Date().toISOString()} · ${BASE_URL} · brand ${brandId}: ${firstPage.meta.total} live orders (${totalAll.meta.total} in all) · p50/p95/p99 nearest rank`,
+  rows,
+);
+process.exit(rows.every((row) => row.pass !== false) ? 0 : 1);

@@ -1,0 +1,67 @@
+/**
+ * Budget rows: printed as a table and written as one section per script into bench/results/latest.md
+ * (git-ignored), so `orders.ts` and `dashboard.ts` can be rerun one at a time without losing the other's rows.
+ */
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+export type BudgetRow = {
+  what: string;
+  /** p50 / p95 / max or whatever the measure is, as text. */
+  measured: string;
+  budget: string;
+  /** null: no budget, for information. */
+  pass: boolean | null;
+  note?: string;
+};
+
+const RESULTS_DIR = join('bench', 'results');
+const LATEST = join(RESULTS_DIR, 'latest.md');
+
+function verdict(pass: boolean | null) {
+  return pass === null ? '—' : pass ? 'pass' : 'FAIL';
+}
+
+export function printRows(rows: BudgetRow[]) {
+  const widths = [
+    Math.max(4, ...rows.map((row) => row.what.length)),
+    Math.max(8, ...rows.map((row) => row.measured.length)),
+    Math.max(6, ...rows.map((row) => row.budget.length)),
+  ];
+  const line = (cells: string[]) =>
+    cells.map((cell, index) => (index < 3 ? cell.padEnd(widths[index]) : cell)).join('  ');
+  console.info(line(['what', 'measured', 'budget', 'verdict']));
+  console.info(line(widths.map((width) => '-'.repeat(width)).concat('-------')));
+  for (const row of rows) console.info(line([row.what, row.measured, row.budget, verdict(row.pass)]));
+}
+
+function markdown(rows: BudgetRow[]) {
+  const escape = (text: string) => text.replace(/\|/g, '\\|');
+  return [
+    '| what | measured | budget | verdict | note |',
+    '| --- | --- | --- | --- | --- |',
+    ...rows.map(
+      (row) =>
+        `| ${escape(row.what)} | ${escape(row.measured)} | ${escape(row.budget)} | ${verdict(row.pass)} | ${escape(row.note ?? '')} |`,
+    ),
+  ].join('\n');
+}
+
+/** Replaces (or appends) the section `## <script>` of bench/results/latest.md. */
+export function writeSection(script: string, context: string, rows: BudgetRow[]) {
+  mkdirSync(RESULTS_DIR, { recursive: true });
+  let existing = '';
+  try {
+    existing = readFileSync(LATEST, 'utf8');
+  } catch {
+    existing = '# Latest budget run\n';
+  }
+  const heading = `## ${script}`;
+  const section = `${heading}\n\n${context}\n\n${markdown(rows)}\n`;
+  const parts = existing.split(/^(?=## )/m);
+  const index = parts.findIndex((part) => part.startsWith(`${heading}\n`));
+  if (index >= 0) parts[index] = `${section}\n`;
+  else parts.push(`${parts[parts.length - 1].endsWith('\n\n') ? '' : '\n'}${section}\n`);
+  writeFileSync(LATEST, `${parts.join('').trimEnd()}\n`);
+  console.info(`\nwritten to ${LATEST}`);
+}
