@@ -57,6 +57,7 @@ app.use(compression());
 
 app.use('/build', express.static('public/build', { immutable: true, maxAge: '1y' }));
 app.use(express.static('public', { maxAge: '1h' }));
+app.use('/locales', express.static('locales', { maxAge: '7d' }));
 
 let runtime: ApiRuntime | null = null;
 const realtime = embedRealtime

@@ -1,6 +1,7 @@
 import { createCookie } from '@remix-run/node';
 import { RemixI18Next } from 'remix-i18next/server';
-import { i18nConfig, resources } from './i18n';
+import { i18nConfig } from './i18n';
+import { resources } from './i18n-resources.server';
 
 export const localeCookie = createCookie('bo_lng', {
   path: '/',

@@ -1,8 +1,3 @@
-import en from '../../locales/en/common.json';
-import id from '../../locales/id/common.json';
-
-export const resources = { id: { common: id }, en: { common: en } };
-
 export const i18nConfig = {
   supportedLngs: ['id', 'en'],
   fallbackLng: 'id',

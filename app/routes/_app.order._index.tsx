@@ -3,25 +3,22 @@ import { json } from '@remix-run/node';
 import { Form, Link, useLoaderData, useSearchParams } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
-import { z } from 'zod';
 import { DataTable, type Column } from '~/components/data-table';
 import { ListFilters } from '~/components/list-filters';
 import { Pagination } from '~/components/pagination';
 import { StatusBadge } from '~/components/status-badge';
 import { StatusTabs } from '~/components/status-tabs';
 import { guard } from '~/lib/auth.server';
-import { requireCsrf } from '~/lib/csrf.server';
 import { formatDateTime, formatMoney } from '~/lib/format';
 import { listQuery } from '~/lib/list-query.server';
 import { ROLE } from '~/lib/navigation';
 import { BRAND_ORDER_TABS, includesCanceled, VENDOR_ORDER_TABS } from '~/lib/order-status';
+import { bulkReady } from '~/lib/order-bulk.server';
 import { requireScope } from '~/lib/scope.server';
-import { redirectWithToast } from '~/lib/toast.server';
 import { useLiveReload } from '~/lib/use-channel';
 import { offerApi } from '~/lib/upstream/offers.server';
 import { optionsApi } from '~/lib/upstream/options.server';
 import { orderApi, type OrderRow } from '~/lib/upstream/orders.server';
-import { UpstreamError } from '~/lib/upstream.server';
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user, token, scope } = await requireScope(request);
@@ -54,38 +51,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   });
 }
 
-const bulkSchema = z.object({
-  intent: z.literal('ready'),
-  order_ids: z.array(z.coerce.number().int().positive()).min(1),
-});
-
 /** Bulk step on the vendor list: the selected new orders become ready to deliver, all or none. */
 export async function action({ request }: ActionFunctionArgs) {
-  const formData = await request.formData();
-  await requireCsrf(formData, request);
-  const { token, scope } = await requireScope(request);
-  const back = `/order${new URL(request.url).search}`;
-  const parsed = bulkSchema.safeParse({
-    intent: formData.get('intent'),
-    order_ids: formData.getAll('order_ids'),
-  });
-  if (scope.kind !== 'vendor') throw new Response('Forbidden', { status: 403 });
-  if (!parsed.success) return redirectWithToast(back, { type: 'error', message: 'order.selectFirst' });
-  try {
-    await guard(request, orderApi.advanceMany(token, scope.id, 'ready-to-delivery', parsed.data.order_ids));
-  } catch (error) {
-    if (!(error instanceof UpstreamError) || error.status !== 422) throw error;
-    const reasons = Object.values(error.fieldErrors).flat();
-    return redirectWithToast(back, {
-      type: 'error',
-      message: reasons.length ? reasons.join(' · ') : error.message,
-    });
-  }
-  return redirectWithToast(back, {
-    type: 'success',
-    message: 'order.bulkDone',
-    values: { count: String(parsed.data.order_ids.length) },
-  });
+  return bulkReady(request);
 }
 
 export const meta: MetaFunction = () => [{ title: 'Penjualan | Back Office' }];
