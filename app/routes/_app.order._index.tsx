@@ -62,7 +62,7 @@ export default function OrderListPage() {
   const { scope, isAdmin, orders, items, total, channels, vendors, offers } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const [params] = useSearchParams();
-  useLiveReload(`private-${scope.kind}.${scope.id}.order-status`, 'OrderStatusChanged');
+  const live = useLiveReload(`private-${scope.kind}.${scope.id}.order-status`, 'OrderStatusChanged');
   const vendorView = scope.kind === 'vendor';
   const exportHref = `/order/export?${params.toString()}`;
 
@@ -153,7 +153,7 @@ export default function OrderListPage() {
   ];
 
   return (
-    <section aria-labelledby="page-title" className="space-y-4">
+    <section aria-labelledby="page-title" className="space-y-4" data-live-updates={live ? 'on' : undefined}>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 id="page-title" className="text-2xl font-semibold">
           {t('nav.order')}

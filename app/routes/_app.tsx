@@ -42,7 +42,7 @@ export default function AppLayout() {
   const pending = useNavigation();
   const navigate = useNavigate();
   const [notificationVersion, setNotificationVersion] = useState(0);
-  useChannel(`private-App.Models.User.${user.id}`, NOTIFICATION_EVENT, (payload) => {
+  const live = useChannel(`private-App.Models.User.${user.id}`, NOTIFICATION_EVENT, (payload) => {
     setNotificationVersion((version) => version + 1);
     if (pending.state === 'idle') revalidator.revalidate();
     const offerId = offerIdOf(payload);
@@ -92,6 +92,11 @@ export default function AppLayout() {
             </p>
           ) : null}
           <div className="ml-auto flex items-center gap-2">
+            {live ? (
+              <span data-live="true" title={t('header.live')} className="h-2 w-2 rounded-full bg-green-500">
+                <span className="sr-only">{t('header.live')}</span>
+              </span>
+            ) : null}
             <LanguageSwitch />
             <NotificationBell unread={user.total_unread_notification} refreshKey={notificationVersion} />
             <ProfileMenu name={user.name} roleName={user.role_name} photoUrl={user.photo?.url ?? null} />

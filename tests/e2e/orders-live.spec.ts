@@ -56,7 +56,7 @@ test('the offer dialog opens in the vendor browser within 2 s of an ingested inv
 }) => {
   await signInAndWait(page, ACCOUNTS.vendor);
   await page.goto('/order');
-  await page.waitForFunction(() => document.readyState === 'complete');
+  await expect(page.locator('[data-live="true"]')).toBeAttached();
   const admin = await tokenFor(request, ACCOUNTS.admin);
   const ingested = await request.post(`/api/brand/${BRAND_ID}/channel/${TOKOPEDIA}/invoice`, {
     headers: { Authorization: `Bearer ${admin}` },
@@ -85,6 +85,7 @@ test('an open order list shows a status change made elsewhere without reloading'
   await page.goto(`/order?search=${encodeURIComponent(data.number)}`);
   const row = page.getByRole('row').filter({ hasText: data.number });
   await expect(row.getByText('Pesanan Baru')).toBeVisible();
+  await expect(page.locator('[data-live-updates="on"]')).toBeAttached();
   await page.evaluate(() => Object.assign(window, { notReloaded: true }));
 
   const moved = await request.put(`/api/vendor/1/order/${orderId}/status/ready-to-delivery`, {
