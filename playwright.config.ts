@@ -27,7 +27,11 @@ export default defineConfig({
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   use: { baseURL, launchOptions, trace: 'retain-on-failure', locale: 'id-ID' },
   projects: [
-    { name: 'no-js', use: { javaScriptEnabled: false }, testIgnore: /(a11y|dashboard-charts|orders-live)\.spec\.ts/ },
+    {
+      name: 'no-js',
+      use: { javaScriptEnabled: false },
+      testIgnore: /(a11y|dashboard-charts|orders-live)\.spec\.ts/,
+    },
     { name: 'js', use: { javaScriptEnabled: true } },
   ],
   webServer: {
