@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json, redirect } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
+import { ProductLines, toProductLine } from '~/components/order/product-lines';
 import { StatusBadge } from '~/components/status-badge';
 import { guard } from '~/lib/auth.server';
 import { customerHref } from '~/lib/customer-href';
@@ -90,39 +91,10 @@ export default function InvoiceDetailPage() {
               <StatusBadge status={order.status} />
               <span className="text-sm text-slate-500">{formatDateTime(order.created_at)}</span>
             </div>
-            <table className="min-w-full text-sm">
-              <caption className="sr-only">{order.number}</caption>
-              <thead>
-                <tr className="border-b text-left">
-                  <th scope="col" className="py-2 pr-2">
-                    {t('order.product')}
-                  </th>
-                  <th scope="col" className="py-2 pr-2">
-                    SKU
-                  </th>
-                  <th scope="col" className="py-2 pr-2 text-right">
-                    {t('order.quantity')}
-                  </th>
-                  <th scope="col" className="py-2 pr-2 text-right">
-                    {t('order.price')}
-                  </th>
-                  <th scope="col" className="py-2 text-right">
-                    {t('order.lineTotal')}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {(order.order_products ?? []).map((line) => (
-                  <tr key={line.id} className="border-b">
-                    <td className="py-2 pr-2">{line.invoice_product?.product.name}</td>
-                    <td className="py-2 pr-2">{line.invoice_product?.product.sku}</td>
-                    <td className="py-2 pr-2 text-right tabular-nums">{line.quantity}</td>
-                    <td className="py-2 pr-2 text-right tabular-nums">{formatMoney(line.price, 'IDR ')}</td>
-                    <td className="py-2 text-right tabular-nums">{formatMoney(line.total_price, 'IDR ')}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <ProductLines
+              caption={order.number}
+              lines={(order.order_products ?? []).map((line) => toProductLine(line))}
+            />
             <details>
               <summary className="cursor-pointer text-sm text-brand-700">{t('order.activity')}</summary>
               <ol className="mt-2 space-y-1 border-l border-slate-200 pl-4 text-sm">

@@ -4,6 +4,7 @@ import { Form, useLoaderData, useNavigation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
 import { Modal } from '~/components/modal';
+import { ProductLines, toProductLine } from '~/components/order/product-lines';
 import { guard } from '~/lib/auth.server';
 import { requireCsrf } from '~/lib/csrf.server';
 import { formatMoney } from '~/lib/format';
@@ -70,49 +71,11 @@ export default function OfferDialog() {
           </p>
           <p>{offer.invoice.recipient_address_full}</p>
         </div>
-        <table className="min-w-full">
-          <caption className="sr-only">{t('offer.items')}</caption>
-          <thead>
-            <tr className="border-b text-left">
-              <th scope="col" className="py-2 pr-2">
-                {t('order.product')}
-              </th>
-              <th scope="col" className="py-2 pr-2">
-                SKU
-              </th>
-              <th scope="col" className="py-2 pr-2 text-right">
-                {t('order.quantity')}
-              </th>
-              <th scope="col" className="py-2 pr-2 text-right">
-                {t('order.price')}
-              </th>
-              <th scope="col" className="py-2 text-right">
-                {t('order.lineTotal')}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {offer.invoice_offer_products.map((line) => (
-              <tr key={line.id} className="border-b">
-                <td className="py-2 pr-2">{line.invoice_product?.product?.name}</td>
-                <td className="py-2 pr-2">{line.invoice_product?.product?.sku}</td>
-                <td className="py-2 pr-2 text-right tabular-nums">{line.quantity}</td>
-                <td className="py-2 pr-2 text-right tabular-nums">{formatMoney(line.price, 'IDR ')}</td>
-                <td className="py-2 text-right tabular-nums">
-                  {formatMoney(line.price * line.quantity, 'IDR ')}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-          <tfoot>
-            <tr>
-              <th scope="row" colSpan={4} className="py-2 pr-2 text-right">
-                {t('offer.grandTotal')}
-              </th>
-              <td className="py-2 text-right font-semibold tabular-nums">{formatMoney(total, 'IDR ')}</td>
-            </tr>
-          </tfoot>
-        </table>
+        <ProductLines
+          caption={t('offer.items')}
+          lines={offer.invoice_offer_products.map((line) => toProductLine(line))}
+          footer={[{ label: t('offer.grandTotal'), value: formatMoney(total, 'IDR '), tone: 'strong' }]}
+        />
         <Form method="post" className="flex justify-end gap-2">
           <AuthenticityTokenInput />
           <button type="submit" name="intent" value="reject" className="btn-secondary" disabled={busy}>

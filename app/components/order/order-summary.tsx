@@ -1,6 +1,7 @@
 import { Link } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { StatusBadge } from '~/components/status-badge';
+import { ProductLines, toProductLine } from './product-lines';
 import { formatDateTime, formatMoney } from '~/lib/format';
 import type { Order } from '~/lib/upstream/orders.server';
 
@@ -83,77 +84,26 @@ export function OrderSummary({ order, showShipping }: { order: SerializedOrder; 
         <h2 id="products-title" className="text-lg font-semibold">
           {t('order.products')}
         </h2>
-        <div className="overflow-x-auto">
-          <table className="min-w-full text-sm">
-            <caption className="sr-only">{t('order.products')}</caption>
-            <thead>
-              <tr className="border-b border-slate-200 text-left">
-                <th scope="col" className="py-2 pr-4">
-                  {t('order.product')}
-                </th>
-                <th scope="col" className="py-2 pr-4">
-                  SKU
-                </th>
-                <th scope="col" className="py-2 pr-4 text-right">
-                  {t('order.quantity')}
-                </th>
-                <th scope="col" className="py-2 pr-4 text-right">
-                  {t('order.price')}
-                </th>
-                <th scope="col" className="py-2 text-right">
-                  {t('order.lineTotal')}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {order.order_products.map((line) => {
-                const notes = (line.replaced_order_products ?? [])
-                  .map((replaced) => replaced.note)
-                  .filter(Boolean);
-                return (
-                  <tr key={line.id} className="border-b border-slate-100">
-                    <td className="py-2 pr-4">
-                      {line.invoice_product?.product.name ?? '–'}
-                      {line.quantity_return ? (
-                        <span
-                          title={notes.join('\n')}
-                          className="ml-2 rounded bg-red-100 px-1.5 text-xs text-red-800"
-                        >
-                          {t('order.returnBadge', { count: line.quantity_return })}
-                          {notes.length ? <span className="sr-only">: {notes.join('; ')}</span> : null}
-                        </span>
-                      ) : null}
-                    </td>
-                    <td className="py-2 pr-4">{line.invoice_product?.product.sku ?? '–'}</td>
-                    <td className="py-2 pr-4 text-right tabular-nums">{line.quantity}</td>
-                    <td className="py-2 pr-4 text-right tabular-nums">{formatMoney(line.price, 'IDR ')}</td>
-                    <td className="py-2 text-right tabular-nums">{formatMoney(line.total_price, 'IDR ')}</td>
-                  </tr>
-                );
-              })}
-            </tbody>
-            <tfoot>
-              {order.grand_total_return ? (
-                <tr>
-                  <th scope="row" colSpan={4} className="py-2 pr-4 text-right font-normal text-slate-600">
-                    {t('order.returned')}
-                  </th>
-                  <td className="py-2 text-right tabular-nums text-red-700">
-                    −{formatMoney(order.grand_total_return, 'IDR ')}
-                  </td>
-                </tr>
-              ) : null}
-              <tr>
-                <th scope="row" colSpan={4} className="py-2 pr-4 text-right">
-                  {t('order.total')}
-                </th>
-                <td className="py-2 text-right font-semibold tabular-nums">
-                  {formatMoney(orderTotal(order), 'IDR ')}
-                </td>
-              </tr>
-            </tfoot>
-          </table>
-        </div>
+        <ProductLines
+          caption={t('order.products')}
+          lines={order.order_products.map((line) => toProductLine(line, <ReturnBadge line={line} />))}
+          footer={[
+            ...(order.grand_total_return
+              ? [
+                  {
+                    label: t('order.returned'),
+                    value: `−${formatMoney(order.grand_total_return, 'IDR ')}`,
+                    tone: 'negative' as const,
+                  },
+                ]
+              : []),
+            {
+              label: t('order.total'),
+              value: formatMoney(orderTotal(order), 'IDR '),
+              tone: 'strong' as const,
+            },
+          ]}
+        />
       </section>
 
       <div className="grid gap-6 lg:grid-cols-2">
@@ -193,6 +143,18 @@ export function OrderSummary({ order, showShipping }: { order: SerializedOrder; 
         </section>
       </div>
     </div>
+  );
+}
+
+function ReturnBadge({ line }: { line: Order['order_products'][number] }) {
+  const { t } = useTranslation();
+  if (!line.quantity_return) return null;
+  const notes = (line.replaced_order_products ?? []).map((replaced) => replaced.note).filter(Boolean);
+  return (
+    <span title={notes.join('\n')} className="ml-2 rounded bg-red-100 px-1.5 text-xs text-red-800">
+      {t('order.returnBadge', { count: line.quantity_return })}
+      {notes.length ? <span className="sr-only">: {notes.join('; ')}</span> : null}
+    </span>
   );
 }
 
