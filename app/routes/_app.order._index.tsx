@@ -230,7 +230,8 @@ export default function OrderListPage() {
         label={t('order.statusTabs')}
       />
       {vendorView ? (
-        <Form method="post" id="bulk-orders" className="flex flex-wrap items-center gap-2">
+        <Form method="post" id="bulk-orders" reloadDocument className="flex flex-wrap items-center gap-2">
+          {/* A document submission: "print selected" answers with a PDF download, not a page. */}
           <AuthenticityTokenInput />
           <button type="submit" name="intent" value="ready" className="btn-secondary">
             {t('order.bulkReady')}

@@ -121,3 +121,25 @@ test('the administrator exports the order list as a spreadsheet and prints a sal
   const text = spawnSync('pdftotext', ['-', '-'], { input: await response.body() }).stdout.toString();
   expect(text).toContain(deliveredNumber);
 });
+
+test('a vendor moves selected orders one step at once and prints them together', async ({ page }) => {
+  await signInAndWait(page, ACCOUNTS.vendor);
+  const number = await acceptFirstOffer(page);
+  await page.goto(`/order?search=${encodeURIComponent(number)}`);
+  await page.getByRole('checkbox', { name: `Pilih pesanan ${number}` }).check();
+  await page.getByRole('button', { name: 'Tandai terpilih Siap Dikirim' }).click();
+  await expect(page.getByRole('status')).toContainText('1 pesanan diperbarui');
+  await expect(page.getByRole('row').filter({ hasText: number }).getByText('Siap Dikirim')).toBeVisible();
+
+  await page.getByRole('checkbox', { name: `Pilih pesanan ${number}` }).check();
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Cetak terpilih' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^cetak-penjualan-\d+\.pdf$/);
+  const { readFileSync } = await import('node:fs');
+  const text = spawnSync('pdftotext', ['-', '-'], {
+    input: readFileSync(await download.path()),
+  }).stdout.toString();
+  expect(text).toContain(number);
+});
