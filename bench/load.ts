@@ -20,6 +20,10 @@ export type LoadStats = {
   /** Completed requests per second of wall time. */
   rps: number;
   wallMs: number;
+  /** True when maxMs stopped the run before `total` requests. */
+  truncated?: boolean;
+  /** The first tolerated error, shortened. */
+  firstError?: string;
 };
 
 export type LoadOptions = {
@@ -30,6 +34,8 @@ export type LoadOptions = {
   /** Requests made first, one at a time, and left out of the figures (cold plans, pools, caches). */
   warmup?: number;
   maxErrors?: number;
+  /** Starts no new request after this many ms (default: no limit); `count` then says how many ran. */
+  maxMs?: number;
 };
 
 /** Nearest-rank percentile of an ascending array; p in [0, 1]. */
@@ -57,14 +63,16 @@ export function summarise(durations: number[], wallMs: number, errors = 0): Load
 }
 
 export async function runLoad(options: LoadOptions): Promise<LoadStats> {
-  const { concurrency, total, request, warmup = 0, maxErrors = 0 } = options;
+  const { concurrency, total, request, warmup = 0, maxErrors = 0, maxMs = Infinity } = options;
   for (let i = 0; i < warmup; i++) await request(-1 - i);
   const durations: number[] = [];
   let errors = 0;
   let next = 0;
   let failure: unknown = null;
+  let firstError: string | undefined;
+  let stopAt = Infinity;
   async function worker() {
-    while (next < total && failure === null) {
+    while (next < total && failure === null && performance.now() < stopAt) {
       const index = next++;
       const started = performance.now();
       try {
@@ -72,15 +80,17 @@ export async function runLoad(options: LoadOptions): Promise<LoadStats> {
         durations.push(performance.now() - started);
       } catch (error) {
         errors += 1;
+        firstError ??= (error instanceof Error ? error.message : String(error)).slice(0, 160);
         if (errors > maxErrors) failure = error;
       }
     }
   }
   const started = performance.now();
+  stopAt = started + maxMs;
   await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, total)) }, worker));
   const wallMs = performance.now() - started;
   if (failure !== null) throw failure;
-  return summarise(durations, wallMs, errors);
+  return { ...summarise(durations, wallMs, errors), truncated: next < total, firstError };
 }
 
 /** `12.3 ms` */

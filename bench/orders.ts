@@ -13,7 +13,8 @@
  *   BASE_URL=http://127.0.0.1:3600 npx tsx bench/orders.ts
  *
  * BRAND_ID (1), CHANNEL_ID (1), VENDOR_ID (1), CONCURRENCY (20), REQUESTS (400), PAGE_REQUESTS (200),
- * EXPORT_ROWS (100000), PDF_RENDERS (30), OFFERS (30); ONLY=api,page,export,pdf,offer runs a subset.
+ * EXPORT_ROWS (100000), PDF_RENDERS (30), OFFERS (30); ONLY=floor,api,page,export,pdf,offer runs a subset
+ * (its rows replace the same rows of bench/results/latest.md, the others stay).
  * The offer step writes 31 invoices (BENCH-… external numbers) to the database it runs against.
  */
 import PusherJs from 'pusher-js';
@@ -28,6 +29,8 @@ import {
   rssMiB,
   sendJson,
   serverPid,
+  vendorProductOfBrand,
+  waitForQuiet,
   webSession,
   type Auth,
 } from './http';
@@ -43,7 +46,9 @@ const pageRequests = Number(process.env.PAGE_REQUESTS ?? 200);
 const exportRows = Number(process.env.EXPORT_ROWS ?? 100_000);
 const pdfRenders = Number(process.env.PDF_RENDERS ?? 30);
 const offers = Number(process.env.OFFERS ?? 30);
-const only = new Set((process.env.ONLY ?? 'api,page,export,pdf,offer').split(','));
+/** No measurement starts requests for longer than this (a budget far off is plain after a minute). */
+const maxMs = Number(process.env.MAX_SECONDS ?? 60) * 1000;
+const only = new Set((process.env.ONLY ?? 'floor,api,page,export,pdf,offer').split(','));
 
 const rows: BudgetRow[] = [];
 
@@ -53,7 +58,13 @@ function latencyRow(what: string, stats: LoadStats, budgetMs: number, note = '')
     measured: `p50 ${ms(stats.p50)} · p95 ${ms(stats.p95)} · p99 ${ms(stats.p99)} · max ${ms(stats.max)} · ${stats.rps.toFixed(0)} req/s`,
     budget: `p95 ≤ ${budgetMs} ms`,
     pass: stats.p95 <= budgetMs && stats.errors === 0,
-    note: [note, stats.errors ? `${stats.errors} errors` : ''].filter(Boolean).join('; '),
+    note: [
+      note,
+      stats.errors ? `${stats.errors} errors, first: ${stats.firstError}` : '',
+      stats.truncated ? `stopped after ${stats.count} requests (${(maxMs / 1000).toFixed(0)} s cap)` : '',
+    ]
+      .filter(Boolean)
+      .join('; '),
   };
   console.info(`${row.what}: ${row.measured} → ${row.pass ? 'pass' : 'FAIL'}`);
   rows.push(row);
@@ -71,16 +82,34 @@ const [firstPage, totalAll] = await Promise.all([
   getJson<Page<OrderRow>>(`${brand}/order?per_page=1`, admin),
   getJson<Page<OrderRow>>(`${brand}/order?per_page=1&with-canceled=1&with-canceled-invoice=1`, admin),
 ]);
-const newest = firstPage.data[0];
-if (!newest) throw new Error(`brand ${brandId} has no orders: seed the database first`);
+const first = firstPage.data[0];
+if (!first) throw new Error(`brand ${brandId} has no orders: seed the database first`);
 console.info(
-  `${BASE_URL}: brand ${brandId} lists ${firstPage.meta.total} live orders (${totalAll.meta.total} with canceled ones); newest ${newest.number}\n`,
+  `${BASE_URL}: brand ${brandId} lists ${firstPage.meta.total} live orders (${totalAll.meta.total} with canceled ones); first ${first.number}\n`,
 );
+
+// 0. The floor: the cheapest API answer (no database) under the same load, for scale.
+if (only.has('floor')) {
+  const floorIdle = await waitForQuiet('floor');
+  const floor = await runLoad({
+    concurrency,
+    total: requests,
+    warmup: 1,
+    request: () => getOk('/healthz', {}),
+  });
+  rows.push({
+    what: `floor: GET /healthz (${concurrency}×, ${requests})`,
+    measured: `p50 ${ms(floor.p50)} · p95 ${ms(floor.p95)} · max ${ms(floor.max)} · ${floor.rps.toFixed(0)} req/s`,
+    budget: '(information)',
+    pass: null,
+    note: `select 1 through the same server; CPU idle before ${floorIdle.toFixed(0)} %`,
+  });
+}
 
 // 1. API lists ------------------------------------------------------------------------------------------------
 if (only.has('api')) {
   // A prefix of a real number that still narrows: drop the last three characters (…/000123 → …/000).
-  const prefix = newest.number.slice(0, Math.max(4, newest.number.length - 3));
+  const prefix = first.number.slice(0, Math.max(4, first.number.length - 3));
   const today = jakartaDay();
   const lists: [string, string][] = [
     ['GET order, page 1, default sort', `${brand}/order`],
@@ -92,13 +121,28 @@ if (only.has('api')) {
     ],
   ];
   for (const [label, path] of lists) {
+    const idle = await waitForQuiet(label);
+    const alone = await runLoad({
+      concurrency: 1,
+      total: 20,
+      warmup: 1,
+      maxMs,
+      maxErrors: requests,
+      request: () => getOk(path, admin),
+    });
     const stats = await runLoad({
       concurrency,
       total: requests,
-      warmup: 1,
+      maxMs,
+      maxErrors: requests,
       request: () => getOk(path, admin),
     });
-    latencyRow(`API ${label} (${concurrency}×, ${requests})`, stats, 25);
+    latencyRow(
+      `API ${label} (${concurrency}×, ${requests})`,
+      stats,
+      25,
+      `one at a time: p50 ${ms(alone.p50)} · p95 ${ms(alone.p95)}; CPU idle before ${idle.toFixed(0)} %`,
+    );
   }
 }
 
@@ -106,17 +150,27 @@ if (only.has('api')) {
 const needsSession = only.has('page') || only.has('pdf');
 const session: Auth = needsSession ? { cookie: await webSession(ADMIN) } : {};
 if (only.has('page')) {
+  const idle = await waitForQuiet('/order page');
+  const alone = await runLoad({
+    concurrency: 1,
+    total: 20,
+    warmup: 1,
+    maxMs,
+    maxErrors: pageRequests,
+    request: () => getOk('/order', session, 'text/html'),
+  });
   const stats = await runLoad({
     concurrency,
     total: pageRequests,
-    warmup: 1,
+    maxMs,
+    maxErrors: pageRequests,
     request: () => getOk('/order', session, 'text/html'),
   });
   latencyRow(
     `page /order, signed in (${concurrency}×, ${pageRequests})`,
     stats,
     80,
-    'full response on loopback',
+    `full response on loopback; one at a time: p50 ${ms(alone.p50)} · p95 ${ms(alone.p95)}; CPU idle before ${idle.toFixed(0)} %`,
   );
 }
 
@@ -146,6 +200,7 @@ if (only.has('export')) {
   const expected = await countFrom(high);
   const path = `${brand}/export/order?date-from=${from}&date-to=${today}`;
   const pid = serverPid();
+  const idle = await waitForQuiet('export');
   const samples: number[] = [];
   const baseline = rssMiB(pid);
   const timer = setInterval(() => samples.push(rssMiB(pid)), 100);
@@ -167,7 +222,7 @@ if (only.has('export')) {
     measured: `${seconds.toFixed(2)} s · ${(bytes / 1048576).toFixed(1)} MiB · first byte ${ms(firstByte, 0)} · RSS ${baseline.toFixed(0)} → peak ${peak.toFixed(0)} MiB (+${growth.toFixed(0)} MiB)`,
     budget: '≤ 5 s and RSS growth < 150 MB',
     pass: seconds <= 5 && growth * 1.048576 < 150,
-    note: `server pid ${pid}, ${samples.length} RSS samples`,
+    note: `server pid ${pid}, ${samples.length} RSS samples; CPU idle before ${idle.toFixed(0)} %`,
   };
   console.info(`${row.what}: ${row.measured} → ${row.pass ? 'pass' : 'FAIL'}`);
   rows.push(row);
@@ -175,7 +230,7 @@ if (only.has('export')) {
 
 // 4. Print PDF ------------------------------------------------------------------------------------------------
 if (only.has('pdf')) {
-  const path = `/order/${newest.id}/print/sales`;
+  const path = `/order/${first.id}/print/sales`;
   const check = async () => {
     const response = await fetch(`${BASE_URL}${path}`, {
       headers: { cookie: session.cookie ?? '' },
@@ -187,8 +242,21 @@ if (only.has('pdf')) {
     }
     return body.byteLength;
   };
-  const stats = await runLoad({ concurrency: 2, total: pdfRenders, warmup: 1, request: check });
-  latencyRow(`print PDF ${path} (2×, ${pdfRenders})`, stats, 400, `order ${newest.number}`);
+  const idle = await waitForQuiet('print PDF');
+  const stats = await runLoad({
+    concurrency: 2,
+    total: pdfRenders,
+    warmup: 1,
+    maxMs,
+    maxErrors: pdfRenders,
+    request: check,
+  });
+  latencyRow(
+    `print PDF ${path} (2×, ${pdfRenders})`,
+    stats,
+    400,
+    `order ${first.number}; CPU idle before ${idle.toFixed(0)} %`,
+  );
 }
 
 // 5. Offer latency --------------------------------------------------------------------------------------------
@@ -198,21 +266,8 @@ if (only.has('offer')) {
   const account = (
     await getJson<{ data: { id: number; vendor_id: number | null } }>('/api/account', vendorAuth)
   ).data;
-  // A brand SKU the demo vendor has been offered before: it stocks it, and its area covers the city.
-  const past = await getJson<Page<{ id: number }>>(
-    `/api/vendor/${vendorId}/invoice-offer-log?status=all&per_page=1`,
-    vendorAuth,
-  );
-  if (!past.data[0]) throw new Error(`vendor ${vendorId} has no offers to copy a product from`);
-  const offer = (
-    await getJson<{
-      data: {
-        invoice: { recipient_city: string };
-        invoice_offer_products: { invoice_product: { sku: string; name: string } }[];
-      };
-    }>(`/api/vendor/${vendorId}/invoice-offer-log/${past.data[0].id}`, vendorAuth)
-  ).data;
-  const product = offer.invoice_offer_products[0].invoice_product;
+  // A brand SKU the demo vendor fulfils; Jakarta is in its area, and it is a priority vendor: it ranks first.
+  const product = await vendorProductOfBrand(admin, brandId, vendorId);
   const city = process.env.OFFER_CITY ?? 'Jakarta';
 
   const waiting = new Map<string, (at: number) => void>();
@@ -245,18 +300,16 @@ if (only.has('offer')) {
     );
     setTimeout(() => reject(new Error('no pusher subscription in 5 s')), 5000).unref();
   });
-  channel.bind(
-    'Illuminate\\Notifications\\Events\\BroadcastNotificationCreated',
-    (payload: { description?: string }) => {
-      const at = performance.now();
-      for (const [external, resolve] of waiting) {
-        if (payload.description?.includes(external)) {
-          waiting.delete(external);
-          resolve(at);
-        }
+  channel.bind('Illuminate\\Notifications\\Events\\BroadcastNotificationCreated', (payload: unknown) => {
+    const text = JSON.stringify(payload);
+    const at = performance.now();
+    for (const [external, resolve] of waiting) {
+      if (text.includes(external)) {
+        waiting.delete(external);
+        resolve(at);
       }
-    },
-  );
+    }
+  });
 
   const runId = Date.now().toString(36).toUpperCase();
   const now = new Date(Date.now() + 7 * 3_600_000).toISOString();
@@ -291,6 +344,7 @@ if (only.has('offer')) {
     return { event: (await heard) - started, post: postDone };
   }
   await once(0);
+  const idle = await waitForQuiet('offer');
   const events: number[] = [];
   const posts: number[] = [];
   const started = performance.now();
@@ -307,7 +361,7 @@ if (only.has('offer')) {
     `offer: POST invoice → vendor hears it (1×, ${offers})`,
     stats,
     250,
-    `SKU ${product.sku}, ${city}; the POST itself p50 ${ms(postStats.p50)} · p95 ${ms(postStats.p95)}`,
+    `SKU ${product.sku}, ${city}; the POST itself p50 ${ms(postStats.p50)} · p95 ${ms(postStats.p95)}; CPU idle before ${idle.toFixed(0)} %`,
   );
 }
 

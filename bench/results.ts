@@ -47,7 +47,17 @@ function markdown(rows: BudgetRow[]) {
   ].join('\n');
 }
 
-/** Replaces (or appends) the section `## <script>` of bench/results/latest.md. */
+/** The rows of a section's table, as markdown lines. */
+function tableLines(section: string) {
+  return section
+    .split('\n')
+    .filter((line) => line.startsWith('| ') && !line.startsWith('| what |') && !line.startsWith('| --- |'));
+}
+
+/**
+ * Writes the section `## <script>` of bench/results/latest.md: the new rows, then the rows of the earlier run
+ * that this run did not measure again (a run of a subset keeps the rest).
+ */
 export function writeSection(script: string, context: string, rows: BudgetRow[]) {
   mkdirSync(RESULTS_DIR, { recursive: true });
   let existing = '';
@@ -57,9 +67,13 @@ export function writeSection(script: string, context: string, rows: BudgetRow[])
     existing = '# Latest budget run\n';
   }
   const heading = `## ${script}`;
-  const section = `${heading}\n\n${context}\n\n${markdown(rows)}\n`;
   const parts = existing.split(/^(?=## )/m);
   const index = parts.findIndex((part) => part.startsWith(`${heading}\n`));
+  // A row's step is the first word of its label (API, page, export, upkeep: …): a rerun step replaces all its rows.
+  const stepOf = (what: string) => what.split(' ')[0];
+  const fresh = new Set(rows.map((row) => stepOf(row.what)));
+  const kept = index >= 0 ? tableLines(parts[index]).filter((line) => !fresh.has(stepOf(line.slice(2)))) : [];
+  const section = `${heading}\n\n${context}${kept.length ? ` · the last ${kept.length} rows are from an earlier run` : ''}\n\n${[markdown(rows), ...kept].join('\n')}\n`;
   if (index >= 0) parts[index] = `${section}\n`;
   else parts.push(`${parts[parts.length - 1].endsWith('\n\n') ? '' : '\n'}${section}\n`);
   writeFileSync(LATEST, `${parts.join('').trimEnd()}\n`);
