@@ -88,7 +88,12 @@ if (only.has('widgets')) {
     budget: 'every p95 ≤ 15 ms',
     pass: over.length === 0,
     note: [
-      over.length ? `over: ${over.map((call) => `${call.call} ${call.p95.toFixed(1)}`).join(', ')}` : '',
+      over.length
+        ? `worst: ${over
+            .slice(0, 8)
+            .map((call) => `${call.call} ${call.p95.toFixed(0)}`)
+            .join(', ')}${over.length > 8 ? ', …' : ''}`
+        : '',
       `CPU idle before ${idle.toFixed(0)} %`,
     ]
       .filter(Boolean)
