@@ -5,6 +5,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync, readdirSync, readlinkSync } from 'node:fs';
+import { Agent, request } from 'node:http';
 
 export const BASE_URL = process.env.BASE_URL ?? 'http://127.0.0.1:3600';
 
@@ -80,17 +81,37 @@ function headersOf(auth: Auth, extra: Record<string, string> = {}) {
   return headers;
 }
 
+/**
+ * Load requests go through node:http on keep-alive sockets rather than fetch: on two cores the client shares
+ * the CPU with the server, and fetch's per-request cost would land in the server's figures.
+ */
+const keepAlive = new Agent({ keepAlive: true, maxSockets: 64 });
+
 /** GET, body read to the end; throws unless 200. Returns the byte count. */
-export async function getOk(path: string, auth: Auth, accept?: string): Promise<number> {
-  const response = await fetch(`${BASE_URL}${path}`, {
-    headers: headersOf(auth, accept ? { accept } : {}),
-    redirect: 'manual',
+export function getOk(path: string, auth: Auth, accept?: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const url = new URL(path, BASE_URL);
+    const req = request(
+      url,
+      { agent: keepAlive, headers: headersOf(auth, accept ? { accept } : {}) },
+      (response) => {
+        const chunks: Buffer[] = [];
+        let bytes = 0;
+        response.on('data', (chunk: Buffer) => {
+          bytes += chunk.length;
+          if (response.statusCode !== 200 && bytes < 4096) chunks.push(chunk);
+        });
+        response.on('end', () => {
+          if (response.statusCode === 200) return resolve(bytes);
+          const text = Buffer.concat(chunks).toString('utf8', 0, 300);
+          reject(new Error(`GET ${path} answered ${response.statusCode}: ${text}`));
+        });
+        response.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end();
   });
-  const body = await response.arrayBuffer();
-  if (response.status !== 200) {
-    throw new Error(`GET ${path} answered ${response.status}: ${Buffer.from(body).toString('utf8', 0, 300)}`);
-  }
-  return body.byteLength;
 }
 
 export async function getJson<T>(path: string, auth: Auth): Promise<T> {

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EXPORT_BATCH } from '../../api/domains/export/workbook';
+import { jakartaTimestamp } from '../../api/domains/rollup/service';
 import { startTestApi, type ApiResponse, type TestApi } from '../support/api';
 import { createCatalogue, placeOrder, type Catalogue } from '../support/world';
 
@@ -9,9 +11,12 @@ import { createCatalogue, placeOrder, type Catalogue } from '../support/world';
 let api: TestApi;
 let catalogue: Catalogue;
 let brandA: string;
+let brandB: string;
 let vendor1: string;
 
 const FORMULA = '=HYPERLINK("http://x","y")';
+/** More rows than one database read returns, so an export has to page. */
+const MANY = EXPORT_BATCH + 345;
 
 beforeAll(async () => {
   api = await startTestApi();
@@ -46,8 +51,9 @@ beforeAll(async () => {
     vendor: 'V2',
     lines: [{ product: catalogue.B.shirt, quantity: 1 }],
   });
-  [brandA, vendor1] = await Promise.all([
+  [brandA, brandB, vendor1] = await Promise.all([
     api.login(api.world.users.brandA.email),
+    api.login(api.world.users.brandB.email),
     api.login(api.world.users.vendor1.email),
   ]);
 });
@@ -105,6 +111,9 @@ describe('GET /api/brand/{brand}/export/order', () => {
       { 'date-from': '2026-06-02' },
       { 'vendor[]': [api.world.vendors.V3] },
       { status: 'Diproses Vendor' },
+      { 'date-from': '2026-06-01', 'date-to': '2026-06-01' },
+      { 'date-to': '2026-06-01' },
+      { 'date-from': '2027-01-01' },
     ];
     for (const query of filters) {
       const { header, rows } = await sheetOf(
@@ -117,6 +126,25 @@ describe('GET /api/brand/{brand}/export/order', () => {
       );
       const totalAt = column(header, 'Total');
       for (const row of rows) expect(typeof row[totalAt]).toBe('number');
+    }
+  });
+
+  it('writes each order as the list shows it: Jakarta times, labels, amounts as numbers', async () => {
+    const { header, rows } = await sheetOf(await download(`/api/brand/${api.world.brands.A}/export/order`));
+    const listedRows = await listed(`/api/brand/${api.world.brands.A}/order`);
+    expect(rows).toHaveLength(listedRows.length);
+    const at = (name: string) => column(header, name);
+    for (const order of listedRows) {
+      const row = rows.find((candidate) => candidate[at('Nomor Penjualan')] === order.number);
+      expect(row, order.number).toBeDefined();
+      expect(row?.[at('Tanggal')]).toBe(jakartaTimestamp(new Date(order.created_at)));
+      expect(row?.[at('Terakhir Diperbarui')]).toBe(jakartaTimestamp(new Date(order.updated_at)));
+      expect(row?.[at('Nomor Invoice')]).toBe(order.invoice_external_number);
+      expect(row?.[at('Vendor')]).toBe(order.vendor_name);
+      expect(row?.[at('Channel')]).toBe(order.channel_name);
+      expect(row?.[at('Status')]).toBe(order.status);
+      expect(row?.[at('Total')]).toBe(order.grand_total);
+      expect(row?.[at('Total Bersih')]).toBe(order.grand_total - order.grand_total_return);
     }
   });
 
@@ -156,21 +184,41 @@ describe('GET /api/brand/{brand}/export/invoice and export/customer', () => {
     expect(sheet.rows.find((row) => row[0] === 'Siti Rahayu')?.[4]).toBe(2);
   });
 
-  it('reads past one batch: every invoice of a day with more than two thousand', async () => {
+  it('reads past one batch: every invoice of a day with more than a read holds', async () => {
     await api.db.execute(sql`
       insert into invoices (brand_id, channel_id, external_number, date, customer_name, grand_total, subtotal, status_code, created_at, updated_at)
       select ${api.world.brands.A}, 2, 'BULK-' || n, '2026-06-05T03:00:00Z', 'Pembeli ' || n, 1000 + n, 1000 + n, 'new',
         '2026-06-05T03:00:00Z', '2026-06-05T03:00:00Z'
-      from generate_series(1, 2345) n`);
+      from generate_series(1, ${MANY}) n`);
     const query = { 'date-from': '2026-06-05', 'date-to': '2026-06-05' };
     const { header, rows } = await sheetOf(
       await download(`/api/brand/${api.world.brands.A}/export/invoice`, query),
     );
-    expect(rows).toHaveLength(2345);
+    expect(rows).toHaveLength(MANY);
     const numbers = new Set(rows.map((row) => row[column(header, 'Nomor Invoice')]));
-    expect(numbers.size).toBe(2345);
+    expect(numbers.size).toBe(MANY);
     const sum = rows.reduce((total, row) => total + (row[column(header, 'Grand Total')] as number), 0);
-    expect(sum).toBe(2345 * 1000 + (2345 * 2346) / 2);
+    expect(sum).toBe(MANY * 1000 + (MANY * (MANY + 1)) / 2);
+  });
+});
+
+describe('text in a sheet', () => {
+  it('comes back exactly: markup characters, outer spaces and line breaks kept, XML-illegal characters dropped', async () => {
+    const name = ' <Toko> & "Sons" ';
+    await api.db.execute(sql`
+      insert into invoices (brand_id, channel_id, external_number, date, customer_name, recipient_address_full,
+        grand_total, subtotal, status_code, created_at, updated_at)
+      values (${api.world.brands.A}, 2, 'TEXT-1', '2026-06-09T03:00:00Z', ${name}, ${'Jl. Satu\u0001\r\nNo. 2'},
+        1000, 1000, 'new', '2026-06-09T03:00:00Z', '2026-06-09T03:00:00Z')`);
+    const { header, rows } = await sheetOf(
+      await download(`/api/brand/${api.world.brands.A}/export/invoice`, {
+        'date-from': '2026-06-09',
+        'date-to': '2026-06-09',
+      }),
+    );
+    expect(rows).toHaveLength(1);
+    expect(rows[0][column(header, 'Pelanggan')]).toBe(name);
+    expect(rows[0][column(header, 'Alamat')]).toBe('Jl. Satu\r\nNo. 2');
   });
 });
 
@@ -185,5 +233,64 @@ describe('GET /api/vendor/{vendor}/export/order', () => {
     );
     expect(rows.map((row) => row[column(header, 'Status')]).sort()).toEqual(['Sampai', 'Siap Dikirim']);
     expect(header).not.toContain('Vendor');
+  });
+});
+
+describe('an export of more orders than one read holds', () => {
+  it('holds every order of the range and none outside it, whatever order the ids are in', async () => {
+    const brand = api.world.brands.B;
+    const vendor = api.world.vendors.V2;
+    // MANY orders on 7 June, then one on 6 June and one on 8 June with larger ids than all of them.
+    await api.db.execute(sql`
+      with made as (
+        insert into invoices (brand_id, channel_id, external_number, date, customer_name, grand_total, subtotal,
+          status_code, created_at, updated_at)
+        select ${brand}, 1, 'ORDER-BULK-' || n, '2026-06-07T03:00:00Z', 'Pembeli ' || n, 1000 + n, 1000 + n,
+          'ready_to_deliver', '2026-06-07T03:00:00Z', '2026-06-07T03:00:00Z'
+        from generate_series(1, ${MANY}) n
+        returning id, external_number, grand_total
+      )
+      insert into orders (number, brand_id, vendor_id, invoice_id, channel_id, status_code, grand_total, created_at,
+        updated_at)
+      select 'SO-' || external_number, ${brand}, ${vendor}, id, 1, 'ready_to_deliver', grand_total,
+        '2026-06-07T03:00:00Z', '2026-06-07T03:00:00Z'
+      from made`);
+    for (const [day, number] of [
+      ['2026-06-06', 'SO-EARLIER'],
+      ['2026-06-08', 'SO-LATER'],
+    ]) {
+      await api.db.execute(sql`
+        with made as (
+          insert into invoices (brand_id, channel_id, external_number, date, customer_name, grand_total, subtotal,
+            status_code, created_at, updated_at)
+          values (${brand}, 1, ${number}, ${`${day}T03:00:00Z`}, 'Pembeli', 500, 500, 'ready_to_deliver',
+            ${`${day}T03:00:00Z`}, ${`${day}T03:00:00Z`})
+          returning id
+        )
+        insert into orders (number, brand_id, vendor_id, invoice_id, channel_id, status_code, grand_total, created_at,
+          updated_at)
+        select ${number}, ${brand}, ${vendor}, id, 1, 'ready_to_deliver', 500, ${`${day}T03:00:00Z`},
+          ${`${day}T03:00:00Z`}
+        from made`);
+    }
+
+    const numbersIn = async (query: Record<string, string>) => {
+      const { header, rows } = await sheetOf(
+        await download(`/api/brand/${brand}/export/order`, query, brandB),
+      );
+      const total = rows.reduce((sum, row) => sum + (row[column(header, 'Total')] as number), 0);
+      return { numbers: rows.map((row) => row[column(header, 'Nomor Penjualan')] as string), total };
+    };
+
+    const day = await numbersIn({ 'date-from': '2026-06-07', 'date-to': '2026-06-07' });
+    expect(day.numbers).toHaveLength(MANY);
+    expect(new Set(day.numbers).size).toBe(MANY);
+    expect(day.numbers.every((number) => number.startsWith('SO-ORDER-BULK-'))).toBe(true);
+    expect(day.total).toBe(MANY * 1000 + (MANY * (MANY + 1)) / 2);
+
+    const twoDays = await numbersIn({ 'date-from': '2026-06-06', 'date-to': '2026-06-07' });
+    expect(twoDays.numbers).toHaveLength(MANY + 1);
+    expect(twoDays.numbers).toContain('SO-EARLIER');
+    expect(twoDays.numbers).not.toContain('SO-LATER');
   });
 });

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   auditLogs,
+  type InvoiceStatusCode,
   invoices,
   notifications,
   orderActivities,
@@ -13,14 +14,21 @@ import {
   stockMovements,
   vendorStocks,
 } from '../../api/db/schema';
-import { rebuildRollups } from '../../api/domains/rollup/service';
+import { createRollupTracker, rebuildRollups, type RollupTracker } from '../../api/domains/rollup/service';
 import { sweepDeliveredOrders } from '../../api/jobs/auto-complete';
 import { sweepExpiredOffers } from '../../api/jobs/offer-expiry';
 import { queryRows } from '../../api/seed/bulk-insert';
 import { rebuildRollups as seedRebuildRollups } from '../../api/seed/rollups';
-import type { Database } from '../../api/db/client';
+import type { Database, Transaction } from '../../api/db/client';
 import { startTestApi, type TestApi } from '../support/api';
-import { createCatalogue, invoicePayload, placeOrder, type Catalogue } from '../support/world';
+import {
+  createCatalogue,
+  insertCustomer,
+  insertSale,
+  invoicePayload,
+  placeOrder,
+  type Catalogue,
+} from '../support/world';
 
 /** Change vendor and returns: the books they keep (totals, stock, timeline, audit, notifications, rollups). */
 
@@ -44,6 +52,8 @@ afterAll(async () => {
 
 const ROLLUP_TABLES = [
   'daily_sales_rollups',
+  'daily_order_status_rollups',
+  'order_status_totals',
   'daily_product_rollups',
   'daily_invoice_rollups',
   'daily_customer_rollups',
@@ -52,7 +62,10 @@ const ROLLUP_TABLES = [
 async function rollupSnapshot(db: Database) {
   const snapshot: Record<string, unknown[]> = {};
   for (const table of ROLLUP_TABLES) {
-    snapshot[table] = await queryRows(db, sql`select * from ${sql.identifier(table)} order by 1, 2, 3, 4, 5`);
+    snapshot[table] = await queryRows(
+      db,
+      sql`select * from ${sql.identifier(table)} order by 1, 2, 3, 4, 5, 6`,
+    );
   }
   return snapshot;
 }
@@ -62,6 +75,51 @@ async function expectRollupsInStep() {
   const kept = await rollupSnapshot(api.db);
   await api.db.transaction((tx) => seedRebuildRollups(tx));
   expect(kept).toEqual(await rollupSnapshot(api.db));
+}
+
+/** The status rollup of one order slice: `status:paid` → order count. */
+async function statusCounts(slice: { date: string; vendorId: number }) {
+  const rows = await queryRows<{ status_code: string; paid: boolean; order_count: number }>(
+    api.db,
+    sql`select status_code, paid, order_count from daily_order_status_rollups
+      where date = ${slice.date}::date and brand_id = ${api.world.brands.A} and vendor_id = ${slice.vendorId}
+        and channel_id = ${api.world.channels.tokopedia}`,
+  );
+  return Object.fromEntries(
+    rows.map((row) => [`${row.status_code}${row.paid ? ':paid' : ''}`, row.order_count]),
+  );
+}
+
+/** A write of the test's own, told to the tracker as the services tell it, flushed in the same transaction. */
+async function written(write: (tx: Transaction, tracker: RollupTracker) => Promise<void>) {
+  await api.db.transaction(async (tx) => {
+    const tracker = createRollupTracker();
+    await write(tx, tracker);
+    await tracker.flush(tx);
+  });
+}
+
+/** Updates the order (and, when given, its invoice's status) and tells the tracker what it was and is. */
+async function changeOrder(
+  tx: Transaction,
+  tracker: RollupTracker,
+  orderId: number,
+  changes: Partial<typeof orders.$inferInsert>,
+  invoiceStatus?: InvoiceStatusCode,
+) {
+  const [before] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+  const [after] = await tx.update(orders).set(changes).where(eq(orders.id, orderId)).returning();
+  tracker.orderChanged(before, after);
+  if (invoiceStatus) {
+    const [was] = await tx.select().from(invoices).where(eq(invoices.id, after.invoiceId)).for('update');
+    const [is] = await tx
+      .update(invoices)
+      .set({ statusCode: invoiceStatus })
+      .where(eq(invoices.id, was.id))
+      .returning();
+    tracker.invoiceChanged(was, is);
+  }
+  return after;
 }
 
 function path(tail: string) {
@@ -246,7 +304,11 @@ describe('PUT /api/brand/{brand}/order/{id}/change-vendor', () => {
         date: '2026-01-01',
       })
       .returning();
-    await api.db.insert(sendPaymentOrders).values({ sendPaymentId: voucher.id, orderId: fresh.orderId });
+    await written(async (tx, tracker) => {
+      await tx.insert(sendPaymentOrders).values({ sendPaymentId: voucher.id, orderId: fresh.orderId });
+      const [order] = await tx.select().from(orders).where(eq(orders.id, fresh.orderId));
+      tracker.order(order);
+    });
     const paid = await api.request(path(`order/${fresh.orderId}/change-vendor`), {
       method: 'PUT',
       token: brandA,
@@ -255,6 +317,7 @@ describe('PUT /api/brand/{brand}/order/{id}/change-vendor', () => {
     expect(paid.status).toBe(422);
     const [still] = await api.db.select().from(orders).where(eq(orders.id, fresh.orderId));
     expect(still.statusCode).toBe('new');
+    await expectRollupsInStep();
   });
 });
 
@@ -445,6 +508,209 @@ describe('the daily rollups', () => {
     );
     expect(days.map((row) => row.date)).toEqual(expect.arrayContaining(['2026-05-06']));
     await expectRollupsInStep();
+  });
+
+  it('count every order by creation day and current status, paid or not, through moves, diversion, returns and payment', async () => {
+    const { laptop, phone } = catalogue.A;
+    api.clock.now = new Date('2026-06-01T03:00:00Z');
+    const slice = { date: '2026-06-01', vendorId: api.world.vendors.V1 };
+    const fresh = await placeOrder(api.deps, api.world, {
+      brand: 'A',
+      vendor: 'V1',
+      lines: [{ product: phone, quantity: 1 }],
+    });
+    const shipped = await placeOrder(api.deps, api.world, {
+      brand: 'A',
+      vendor: 'V1',
+      lines: [{ product: laptop, quantity: 2 }],
+      status: 'delivered',
+    });
+    expect(await statusCounts(slice)).toEqual({ new: 1, delivered: 1 });
+
+    const diverted = await api.request(path(`order/${fresh.orderId}/change-vendor`), {
+      method: 'PUT',
+      token: brandA,
+      json: { vendor_id: api.world.vendors.V3 },
+    });
+    expect(diverted.status).toBe(200);
+    expect(await statusCounts(slice)).toEqual({ diverted: 1, delivered: 1 });
+    expect(await statusCounts({ ...slice, vendorId: api.world.vendors.V3 })).toEqual({ new: 1 });
+
+    const [line] = await api.db
+      .select()
+      .from(orderProducts)
+      .where(eq(orderProducts.orderId, shipped.orderId));
+    const returned = await api.request(path(`order/${shipped.orderId}/replace-product`), {
+      method: 'PUT',
+      token: brandA,
+      json: { order_products: [{ id: line.id, quantity: 1 }] },
+    });
+    expect(returned.status).toBe(200);
+    expect(await statusCounts(slice)).toEqual({ diverted: 1, delivered: 1 });
+    const [delivered] = await queryRows<{ gmv: string }>(
+      api.db,
+      sql`select gmv::text from daily_order_status_rollups where date = ${slice.date}::date
+        and vendor_id = ${slice.vendorId} and status_code = 'delivered'`,
+    );
+    expect(Number(delivered.gmv)).toBe(laptop.price);
+
+    await sweepDeliveredOrders(api.db, () => new Date('2026-06-20T00:00:00Z'));
+    expect(await statusCounts(slice)).toEqual({ diverted: 1, completed: 1 });
+
+    const [voucher] = await api.db
+      .insert(sendPayments)
+      .values({
+        number: `PV/TEST/${shipped.orderId}`,
+        brandId: api.world.brands.A,
+        vendorId: api.world.vendors.V1,
+        date: '2026-06-21',
+      })
+      .returning();
+    await written(async (tx, tracker) => {
+      await tx.insert(sendPaymentOrders).values({ sendPaymentId: voucher.id, orderId: shipped.orderId });
+      const [order] = await tx.select().from(orders).where(eq(orders.id, shipped.orderId));
+      tracker.order(order);
+    });
+    expect(await statusCounts(slice)).toEqual({ diverted: 1, 'completed:paid': 1 });
+    await expectRollupsInStep();
+  });
+
+  it('stay equal to a recomputation when told what changed: creation, moves, readiness, returns, cancellation, diversion', async () => {
+    const { laptop, phone, charger } = catalogue.A;
+    const createdAt = new Date('2026-07-01T02:00:00Z');
+    const slice = { date: '2026-07-01', vendorId: api.world.vendors.V1 };
+    const customerId = await insertCustomer(api.db, { brandId: api.world.brands.A, name: 'Dewi Lestari' });
+    const sale = (lines: { productId: number; quantity: number; price: number }[]) => ({
+      brandId: api.world.brands.A,
+      channelId: api.world.channels.tokopedia,
+      createdAt,
+      status: 'new' as const,
+      customerId,
+      lines,
+      orders: [{ vendorId: api.world.vendors.V1, status: 'new' as const }],
+    });
+    const created: number[] = [];
+    await written(async (tx, tracker) => {
+      for (const lines of [
+        [
+          { productId: laptop.id, quantity: 1, price: laptop.price },
+          { productId: charger.id, quantity: 2, price: charger.price },
+        ],
+        [
+          { productId: phone.id, quantity: 1, price: phone.price },
+          { productId: charger.id, quantity: 1, price: charger.price },
+        ],
+        [{ productId: phone.id, quantity: 3, price: phone.price }],
+      ]) {
+        const { invoiceId, orderIds } = await insertSale(tx as unknown as Database, sale(lines));
+        const [invoice] = await tx.select().from(invoices).where(eq(invoices.id, invoiceId));
+        const [order] = await tx.select().from(orders).where(eq(orders.id, orderIds[0]));
+        tracker.invoiceCreated(invoice);
+        tracker.orderCreated(order);
+        created.push(order.id);
+      }
+    });
+    const [kept, canceled, diverted] = created;
+    await expectRollupsInStep();
+
+    // Ready after 1 h 30 min and half a second: ready_seconds adds the order's rounded seconds.
+    await written(async (tx, tracker) => {
+      await changeOrder(
+        tx,
+        tracker,
+        kept,
+        { statusCode: 'ready_to_deliver', readyToDeliverAt: new Date(createdAt.getTime() + 5_400_500) },
+        'ready_to_deliver',
+      );
+    });
+    await expectRollupsInStep();
+    await written(async (tx, tracker) => {
+      await changeOrder(tx, tracker, kept, { statusCode: 'on_delivery' }, 'on_delivery');
+    });
+    await written(async (tx, tracker) => {
+      await changeOrder(tx, tracker, kept, { statusCode: 'delivered' }, 'delivered');
+    });
+    await expectRollupsInStep();
+
+    const [, chargerLine] = await api.db
+      .select()
+      .from(orderProducts)
+      .where(eq(orderProducts.orderId, kept))
+      .orderBy(asc(orderProducts.id));
+    await written(async (tx, tracker) => {
+      await tx
+        .update(orderProducts)
+        .set({ quantityReturn: 1, totalPriceReturn: charger.price })
+        .where(eq(orderProducts.id, chargerLine.id));
+      const [after] = await tx
+        .update(orders)
+        .set({ grandTotalReturn: charger.price })
+        .where(eq(orders.id, kept))
+        .returning();
+      tracker.orderReturned(after, [{ orderProductId: chargerLine.id, quantity: 1, amount: charger.price }]);
+    });
+    await expectRollupsInStep();
+
+    // Canceled: out of sales and products but counted; its charger line leaves an empty category row behind.
+    await written(async (tx, tracker) => {
+      await changeOrder(tx, tracker, canceled, { statusCode: 'canceled', canceledAt: createdAt }, 'canceled');
+    });
+    await expectRollupsInStep();
+
+    await written(async (tx, tracker) => {
+      const old = await changeOrder(tx, tracker, diverted, { statusCode: 'diverted', divertedAt: createdAt });
+      const [replacement] = await tx
+        .insert(orders)
+        .values({
+          number: `${old.number}-R`,
+          brandId: old.brandId,
+          vendorId: api.world.vendors.V3,
+          invoiceId: old.invoiceId,
+          channelId: old.channelId,
+          grandTotal: old.grandTotal,
+          refOrderId: old.id,
+          refOrderNumber: old.number,
+          createdAt,
+          updatedAt: createdAt,
+        })
+        .returning();
+      const lines = await tx.select().from(orderProducts).where(eq(orderProducts.orderId, old.id));
+      await tx.insert(orderProducts).values(
+        lines.map(({ productId, quantity, price, totalPrice }) => ({
+          orderId: replacement.id,
+          productId,
+          quantity,
+          price,
+          totalPrice,
+        })),
+      );
+      tracker.orderCreated(replacement);
+    });
+    await expectRollupsInStep();
+
+    // A return and a move of the same order in one transaction.
+    const [laptopLine] = await api.db
+      .select()
+      .from(orderProducts)
+      .where(and(eq(orderProducts.orderId, kept), eq(orderProducts.productId, laptop.id)));
+    await written(async (tx, tracker) => {
+      await tx
+        .update(orderProducts)
+        .set({ quantityReturn: 1, totalPriceReturn: laptop.price })
+        .where(eq(orderProducts.id, laptopLine.id));
+      const after = await changeOrder(
+        tx,
+        tracker,
+        kept,
+        { statusCode: 'completed', grandTotalReturn: charger.price + laptop.price },
+        'completed',
+      );
+      tracker.orderReturned(after, [{ orderProductId: laptopLine.id, quantity: 1, amount: laptop.price }]);
+    });
+    await expectRollupsInStep();
+
+    expect(await statusCounts(slice)).toEqual({ completed: 1, canceled: 1, diverted: 1 });
+    expect(await statusCounts({ ...slice, vendorId: api.world.vendors.V3 })).toEqual({ new: 1 });
   });
 
   it('are rebuilt by the rollup domain exactly as the seed rebuilds them', async () => {

@@ -282,6 +282,18 @@ describe('GET /api/brand/{brand}/order', () => {
     expect(idsOf(await list({ search: '100%_' }))).toEqual([]);
   });
 
+  it('finds an order number by its head in any case, and by a fragment of its digits', async () => {
+    const all = await list({ per_page: 1000 });
+    const head = placed.fresh.number.slice(0, -2);
+    const startingWithHead = all.data
+      .filter((row: { number: string }) => row.number.startsWith(head))
+      .map((row: { id: number }) => row.id)
+      .sort((a: number, b: number) => a - b);
+    expect(startingWithHead).toContain(placed.fresh.orderId);
+    expect(idsOf(await list({ search: head.toLowerCase(), per_page: 1000 }))).toEqual(startingWithHead);
+    expect(idsOf(await list({ search: placed.fresh.number.slice(-5) }))).toContain(placed.fresh.orderId);
+  });
+
   it('filters by Jakarta creation day, vendor, channel and category with its descendants', async () => {
     expect(idsOf(await list({ 'date-from': '2026-03-10', 'date-to': '2026-03-10' }))).toEqual(
       sorted(placed.fresh.orderId, placed.ready.orderId),
@@ -326,8 +338,14 @@ describe('GET /api/brand/{brand}/order', () => {
       { 'vendor[]': [api.world.vendors.V1], 'channel[]': [1] },
       { 'category[]': [api.world.categories.A.children[0]] },
       { search: 'SO/' },
+      { search: 'so/2026/0' },
       { status: 'Selesai' },
+      { status: 'Dialihkan' },
+      { status: 'Dibatalkan' },
+      { status: 'Pesanan Baru', 'date-from': '2026-03-10', 'date-to': '2026-03-11' },
+      { 'with-canceled': 1 },
       { 'with-canceled': 1, 'with-canceled-invoice': 1 },
+      { 'with-canceled': 1, 'with-canceled-invoice': 1, 'date-to': '2026-03-10' },
     ];
     for (const query of filters) {
       const body = await list({ ...query, per_page: 1000 });
@@ -343,6 +361,8 @@ describe('GET /api/brand/{brand}/order/card/total', () => {
       { 'date-from': '2026-03-10', 'date-to': '2026-03-10' },
       { 'category[]': [api.world.categories.A.children[1]] },
       { search: 'budi' },
+      { status: 'Selesai' },
+      { 'date-from': '2026-03-11', 'vendor[]': [api.world.vendors.V1] },
       { 'with-canceled': 1, 'with-canceled-invoice': 1 },
     ];
     for (const query of filters) {

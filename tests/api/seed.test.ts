@@ -148,6 +148,40 @@ describe('the demo seed', () => {
     expect(row.rollup_invoices).toBe(row.invoices);
   });
 
+  it('has status rollups that count and total every order by creation day, current status and payment', async () => {
+    const off = await queryRows<Record<string, unknown>>(
+      handle.db,
+      sql`with raw as (
+          select (o.created_at at time zone 'Asia/Jakarta')::date as date, o.brand_id, o.vendor_id, o.channel_id,
+            o.status_code, spo.order_id is not null as paid, count(*)::int as order_count,
+            sum(o.grand_total - o.grand_total_return)::bigint as gmv
+          from orders o left join send_payment_orders spo on spo.order_id = o.id
+          where o.deleted_at is null group by 1, 2, 3, 4, 5, 6),
+        totals as (
+          select brand_id, vendor_id, channel_id, status_code, paid, sum(order_count)::int as order_count,
+            sum(gmv)::bigint as gmv
+          from raw group by 1, 2, 3, 4, 5)
+        select 'daily' as rollup, raw.order_count, r.order_count as kept from raw
+          full join daily_order_status_rollups r using (date, brand_id, vendor_id, channel_id, status_code, paid)
+        where (raw.order_count, raw.gmv) is distinct from (r.order_count, r.gmv)
+        union all
+        select 'totals', totals.order_count, t.order_count from totals
+          full join order_status_totals t using (brand_id, vendor_id, channel_id, status_code, paid)
+        where (totals.order_count, totals.gmv) is distinct from (t.order_count, t.gmv)`,
+    );
+    expect(off).toEqual([]);
+    const row = await one<{ statuses: number; paid_completed: number; paid_other: number }>(
+      handle.db,
+      sql`select count(distinct status_code)::int as statuses,
+          coalesce(sum(order_count) filter (where paid and status_code = 'completed'), 0)::int as paid_completed,
+          coalesce(sum(order_count) filter (where paid and status_code <> 'completed'), 0)::int as paid_other
+        from daily_order_status_rollups`,
+    );
+    expect(row.statuses).toBe(ORDER_STATUS_CODES.length);
+    expect(row.paid_completed).toBeGreaterThan(0);
+    expect(row.paid_other).toBe(0);
+  });
+
   it('has returns that net out of the order totals', async () => {
     const row = await one<{ returned: number; off: number }>(
       handle.db,

@@ -93,10 +93,13 @@ export const invoices = pgTable(
   },
   (t) => [
     uniqueIndex('invoices_channel_external_number_unique').on(t.channelId, t.externalNumber),
-    index('invoices_brand_created_idx').on(t.brandId, t.createdAt.desc()),
+    // Lists sort by creation time, id breaking ties; read backwards this serves newest first (DESC NULLS FIRST).
+    index('invoices_brand_created_idx').on(t.brandId, t.createdAt, t.id),
     index('invoices_brand_status_created_idx').on(t.brandId, t.statusCode, t.createdAt),
     index('invoices_brand_date_idx').on(t.brandId, t.date),
     index('invoices_customer_idx').on(t.customerId),
+    index('invoices_external_number_trgm_idx').using('gin', t.externalNumber.op('gin_trgm_ops')),
+    index('invoices_customer_name_trgm_idx').using('gin', t.customerName.op('gin_trgm_ops')),
   ],
 );
 

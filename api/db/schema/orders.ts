@@ -73,10 +73,16 @@ export const orders = pgTable(
     uniqueIndex('orders_one_live_per_invoice')
       .on(t.invoiceId)
       .where(sql`status_code not in ('canceled', 'diverted')`),
-    index('orders_brand_created_idx').on(t.brandId, t.createdAt.desc()),
+    index('orders_brand_created_idx').on(t.brandId, t.createdAt, t.id),
     index('orders_brand_status_created_idx').on(t.brandId, t.statusCode, t.createdAt),
-    index('orders_vendor_created_idx').on(t.vendorId, t.createdAt),
+    index('orders_vendor_created_idx').on(t.vendorId, t.createdAt, t.id),
     index('orders_invoice_idx').on(t.invoiceId),
+    // The lists sort by number by default; a status tab walks its own orders in that order.
+    index('orders_brand_status_number_idx').on(t.brandId, t.statusCode, t.number),
+    index('orders_vendor_status_number_idx').on(t.vendorId, t.statusCode, t.number),
+    // Search: any part of the number through trigrams, a leading "SO/…" as a prefix (see searchedOrderIds).
+    index('orders_number_trgm_idx').using('gin', t.number.op('gin_trgm_ops')),
+    index('orders_number_prefix_idx').on(t.number.op('text_pattern_ops')),
   ],
 );
 

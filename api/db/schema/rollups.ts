@@ -1,5 +1,6 @@
-import { bigint, date, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import type { InvoiceStatusCode } from './invoices';
+import type { OrderStatusCode } from './orders';
 
 /** Rollup days are business days in Indonesia's western time zone: `(created_at at time zone 'Asia/Jakarta')::date`. */
 export const ROLLUP_TIME_ZONE = 'Asia/Jakarta';
@@ -37,6 +38,44 @@ export const dailySalesRollups = pgTable(
     index('daily_sales_rollups_brand_date_idx').on(t.brandId, t.date),
     index('daily_sales_rollups_vendor_date_idx').on(t.vendorId, t.date),
   ],
+);
+
+/**
+ * Every order, canceled and diverted included, by creation day and current status; `paid` tells completed
+ * orders inside a payment voucher from the others; gmv = Σ (grand_total − grand_total_return). The order lists
+ * count and total a status tab from here when a date range is set, from orderStatusTotals when not.
+ */
+export const dailyOrderStatusRollups = pgTable(
+  'daily_order_status_rollups',
+  {
+    date: date('date', { mode: 'string' }).notNull(),
+    brandId: integer('brand_id').notNull(),
+    vendorId: integer('vendor_id').notNull(),
+    channelId: integer('channel_id').notNull(),
+    statusCode: text('status_code').$type<OrderStatusCode>().notNull(),
+    paid: boolean('paid').notNull(),
+    orderCount: integer('order_count').notNull().default(0),
+    gmv: bigint('gmv', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.date, t.brandId, t.vendorId, t.channelId, t.statusCode, t.paid] }),
+    index('daily_order_status_rollups_brand_status_date_idx').on(t.brandId, t.statusCode, t.date),
+  ],
+);
+
+/** dailyOrderStatusRollups summed over all days: what a list without a date range counts and totals. */
+export const orderStatusTotals = pgTable(
+  'order_status_totals',
+  {
+    brandId: integer('brand_id').notNull(),
+    vendorId: integer('vendor_id').notNull(),
+    channelId: integer('channel_id').notNull(),
+    statusCode: text('status_code').$type<OrderStatusCode>().notNull(),
+    paid: boolean('paid').notNull(),
+    orderCount: integer('order_count').notNull().default(0),
+    gmv: bigint('gmv', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.brandId, t.vendorId, t.channelId, t.statusCode, t.paid] })],
 );
 
 /** Lines of live orders per product; order_count counts the orders containing the product. */

@@ -5,7 +5,8 @@ import { customerListQuerySchema } from '../customer/service';
 import { invoiceListQuerySchema } from '../invoice/schema';
 import { readInvoiceFilters } from '../invoice/service';
 import { brandScope, orderListQuerySchema, readOrderFilters, vendorScope } from '../order/service';
-import { exportCustomers, exportInvoices, exportOrders } from './service';
+import { exportOrders } from './orders';
+import { exportCustomers, exportInvoices } from './service';
 
 /** Spreadsheet downloads under /api/brand/{brand}/export/…, with the filters of the matching list. */
 export const brandExportRoutes = new Hono<ApiEnv>()

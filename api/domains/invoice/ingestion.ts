@@ -185,7 +185,7 @@ export async function ingestInvoice(
       await queueInvoiceEvent(tx, brandId, invoice.id, 'new');
       await offerToNextVendor(tx, { invoiceId: invoice.id, at, ttlMinutes: input.ttlMinutes });
       const rollups = createRollupTracker();
-      rollups.invoice(invoice);
+      rollups.invoiceCreated(invoice);
       await rollups.flush(tx);
       return invoice.id;
     });

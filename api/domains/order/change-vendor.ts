@@ -72,7 +72,7 @@ export async function changeVendor(
       .set({ statusCode: 'diverted', divertedAt: at, updatedAt: at })
       .where(eq(orders.id, order.id))
       .returning();
-    rollups.order(diverted);
+    rollups.orderChanged(order, diverted);
     await moveStock(tx, {
       vendorId: order.vendorId,
       orderId: order.id,

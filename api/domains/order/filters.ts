@@ -1,18 +1,4 @@
-import {
-  and,
-  eq,
-  gte,
-  ilike,
-  inArray,
-  isNull,
-  lt,
-  lte,
-  ne,
-  notInArray,
-  or,
-  sql,
-  type SQL,
-} from 'drizzle-orm';
+import { and, eq, gte, inArray, isNull, lt, lte, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { categories, invoices, orders, sendPaymentOrders } from '../../db/schema';
@@ -138,16 +124,7 @@ export function orderConditions(scope: OrderScope, filters: OrderFilters): SQL[]
     isNull(orders.deletedAt),
   ];
   if (scope.vendorId !== undefined) conditions.push(eq(orders.vendorId, scope.vendorId));
-  if (filters.search) {
-    const pattern = containsPattern(filters.search);
-    conditions.push(
-      or(
-        ilike(orders.number, pattern),
-        ilike(invoices.externalNumber, pattern),
-        ilike(invoices.customerName, pattern),
-      ) as SQL,
-    );
-  }
+  if (filters.search) conditions.push(inArray(orders.id, searchedOrderIds(filters.search)));
   conditions.push(...dateConditions(orders.createdAt, filters.dateFrom, filters.dateTo));
   if (filters.vendorIds) conditions.push(inArray(orders.vendorId, filters.vendorIds));
   if (filters.channelIds) conditions.push(inArray(orders.channelId, filters.channelIds));
@@ -161,6 +138,31 @@ export function orderConditions(scope: OrderScope, filters: OrderFilters): SQL[]
   if (filters.customerName)
     conditions.push(sql`lower(${invoices.customerName}) = lower(${filters.customerName})`);
   return conditions;
+}
+
+/**
+ * Order numbers read `SO/YYYY/MM/NNNNNN` and "S" appears nowhere else, so a term of that shape can only match
+ * from the first character: it is a prefix, a byte range on the pattern index.
+ */
+const ORDER_NUMBER_PREFIX = /^SO\/[0-9/]*$/;
+
+function numberMatches(search: string): SQL {
+  const term = search.toUpperCase();
+  if (!ORDER_NUMBER_PREFIX.test(term)) return sql`o.number ilike ${containsPattern(search)}`;
+  const after = term.slice(0, -1) + String.fromCharCode(term.charCodeAt(term.length - 1) + 1);
+  return sql`o.number ~>=~ ${term} and o.number ~<~ ${after}`;
+}
+
+/**
+ * The orders whose number, invoice number or customer name holds `search`. Each side is its own query so each
+ * can use its index (trigrams, or the prefix range); one OR across the join would scan every order.
+ */
+function searchedOrderIds(search: string): SQL {
+  const pattern = containsPattern(search);
+  return sql`(select o.id from orders o where ${numberMatches(search)}
+    union
+    select o.id from orders o join invoices i on i.id = o.invoice_id
+    where i.external_number ilike ${pattern} or i.customer_name ilike ${pattern})`;
 }
 
 /** Orders with at least one line in the categories. */

@@ -166,7 +166,7 @@ async function finishMove(
     .where(eq(invoices.id, after.invoiceId))
     .for('update');
   const changed = await followOrderOnInvoice(executor, invoice, after.statusCode, at, input.rollups);
-  input.rollups.order(after);
+  input.rollups.orderChanged(before, after);
   await recordAudit(executor, {
     actorId: input.user?.id ?? null,
     action: input.action,

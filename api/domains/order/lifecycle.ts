@@ -278,7 +278,7 @@ export async function createOrder(
     userId: input.userId,
     at: input.at,
   });
-  input.rollups.order(order);
+  input.rollups.orderCreated(order);
   return order;
 }
 
@@ -292,7 +292,7 @@ export async function followOrderOnInvoice(
 ) {
   const next = invoiceStatusFor(status);
   await executor.update(invoices).set({ statusCode: next, updatedAt: at }).where(eq(invoices.id, invoice.id));
-  if (next !== invoice.statusCode) rollups.invoice(invoice);
+  if (next !== invoice.statusCode) rollups.invoiceChanged(invoice, { ...invoice, statusCode: next });
   return next !== invoice.statusCode;
 }
 

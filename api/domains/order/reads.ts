@@ -5,7 +5,6 @@ import {
   categories,
   channels,
   dailyProductRollups,
-  dailySalesRollups,
   invoiceProducts,
   invoices,
   media,
@@ -37,6 +36,7 @@ import {
   type MediaView,
   type OrderDetailParts,
 } from './serializers';
+import { countFromStatusRollups, gmvFromStatusRollups } from './status-rollups';
 import type { Side } from './statuses';
 
 type Page = { page: number; per_page: number; order_by: 'asc' | 'desc'; sorted_by?: string };
@@ -59,11 +59,7 @@ function direction(order: 'asc' | 'desc') {
 }
 
 /** Rollup conditions for a scope and filters the rollups can answer (see rollupsCanAnswer). */
-function rollupConditions(
-  table: typeof dailySalesRollups | typeof dailyProductRollups,
-  scope: OrderScope,
-  filters: OrderFilters,
-) {
+function rollupConditions(table: typeof dailyProductRollups, scope: OrderScope, filters: OrderFilters) {
   const conditions: SQL[] = [inArray(table.brandId, scope.brandIds.length ? scope.brandIds : [0])];
   if (scope.vendorId !== undefined) conditions.push(eq(table.vendorId, scope.vendorId));
   if (filters.vendorIds) conditions.push(inArray(table.vendorId, filters.vendorIds));
@@ -72,19 +68,10 @@ function rollupConditions(
   return conditions;
 }
 
-/**
- * The number of orders a list shows. Without a category, search, status or customer filter this is a sum
- * over the daily sales rollup (rows per day, not per order); otherwise a count narrowed by the filters.
- * See docs/decisions/005-list-totals.md.
- */
+/** The number of orders a list shows: from the status rollups when they can tell, a count narrowed by the filters otherwise. */
 async function countOrders(executor: Executor, scope: OrderScope, filters: OrderFilters, where: SQL) {
-  if (rollupsCanAnswer(filters) && !filters.categoryIds) {
-    const [row] = await executor
-      .select({ total: sql<string>`coalesce(sum(${dailySalesRollups.orderCount}), 0)` })
-      .from(dailySalesRollups)
-      .where(and(...rollupConditions(dailySalesRollups, scope, filters)));
-    return Number(row.total);
-  }
+  const fromRollups = await countFromStatusRollups(executor, scope, filters);
+  if (fromRollups !== null) return fromRollups;
   const [row] = await executor
     .select({ total: count() })
     .from(orders)
@@ -138,16 +125,11 @@ export async function listOrders(executor: Executor, scope: OrderScope, filters:
 
 /**
  * Total Penjualan: Σ (grand_total − grand_total_return) of the orders the list shows, canceled and diverted
- * ones never counting. Read from the rollups when they can answer, summed over the orders otherwise.
+ * ones never counting. Read from the status rollups when they can answer, summed over the orders otherwise.
  */
 export async function orderCardTotal(executor: Executor, scope: OrderScope, filters: OrderFilters) {
-  if (rollupsCanAnswer(filters) && !filters.categoryIds) {
-    const [row] = await executor
-      .select({ total: sql<string>`coalesce(sum(${dailySalesRollups.gmv}), 0)` })
-      .from(dailySalesRollups)
-      .where(and(...rollupConditions(dailySalesRollups, scope, filters)));
-    return { current_period_value: Number(row.total) };
-  }
+  const fromRollups = await gmvFromStatusRollups(executor, scope, filters);
+  if (fromRollups !== null) return { current_period_value: fromRollups };
   const [row] = await executor
     .select({ total: sql<string>`coalesce(sum(${orders.grandTotal} - ${orders.grandTotalReturn}), 0)` })
     .from(orders)

@@ -116,7 +116,14 @@ export async function replaceProducts(
       at,
     });
     const rollups = createRollupTracker();
-    rollups.order(after);
+    rollups.orderReturned(
+      after,
+      body.order_products.map((item) => ({
+        orderProductId: item.id,
+        quantity: item.quantity,
+        amount: (byId.get(item.id) as (typeof lines)[number]).line.price * item.quantity,
+      })),
+    );
     await recordAudit(tx, {
       actorId: user.id,
       action: 'order.replace-product',

@@ -1,18 +1,32 @@
+import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import {
-  writeCustomerRollups,
-  writeInvoiceRollups,
-  writeProductRollups,
-  writeSalesRollups,
-} from './statements';
+import { INVOICE_ROLLUPS, ORDER_ROLLUPS } from './statements';
 
 export { createRollupTracker, type RollupTracker } from './tracker';
+export type { InvoiceState, OrderState, ReturnedLine } from './contributions';
 export { jakartaDate, jakartaDayEnd, jakartaDayStart, jakartaTimestamp } from './jakarta';
 
-/** Recomputes every daily rollup from the raw tables (`npm run rollups:rebuild`); run it inside a transaction. */
+/**
+ * Recomputes every daily rollup from the raw tables (`npm run rollups:rebuild`); run it inside a transaction.
+ * The share locks make writes that reach their rollup upkeep wait for the rebuild to commit, and the rebuild for
+ * writes already past theirs: so no write falls between the raw rows the rebuild reads and the rows it replaces.
+ */
 export async function rebuildRollups(db: Executor): Promise<void> {
-  await writeSalesRollups(db, null);
-  await writeProductRollups(db, null);
-  await writeInvoiceRollups(db, null);
-  await writeCustomerRollups(db, null);
+  const tables = [...ORDER_ROLLUPS, ...INVOICE_ROLLUPS];
+  await db.execute(
+    sql`lock table ${sql.join(
+      tables.map((table) => sql.identifier(table.name)),
+      sql`, `,
+    )} in share mode`,
+  );
+  for (const table of tables) {
+    const columns = sql.join(
+      [...table.keys, ...table.measures].map((column) => sql.identifier(column)),
+      sql`, `,
+    );
+    await db.execute(sql`delete from ${sql.identifier(table.name)}`);
+    await db.execute(
+      sql`insert into ${sql.identifier(table.name)} (${columns}) select ${columns} from (${table.rows(null)}) r`,
+    );
+  }
 }

@@ -1,107 +1,174 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
-import { jakartaDayEnd, jakartaDayStart } from './jakarta';
 
 /**
- * The rollup queries, once. With a slice they recompute one day of one (brand, vendor, channel) or one
- * (brand, channel); without, everything. Sharing the text is what keeps the row-by-row upkeep and the full
- * rebuild equal, which the tests check against the seed's own rebuild.
+ * The rollup tables and the queries that compute their rows from the raw tables. Given a condition on the raw rows
+ * (orders `o`, invoices `i`: the slices to recompute, see slices.ts) a query computes those rows only; given null,
+ * everything. The full rebuild and the tracker's slice recomputation share this text; the tests hold both, and
+ * the tracker's contributions (contributions.ts), against the seed's own rebuild.
  */
 
-export type OrderSlice = { date: string; brandId: number; vendorId: number; channelId: number };
-export type InvoiceSlice = { date: string; brandId: number; channelId: number };
+export type RollupTable = {
+  name: string;
+  /** A short name for the statement's CTEs. */
+  alias: string;
+  keys: readonly string[];
+  measures: readonly string[];
+  /** The table's rows computed from the raw rows meeting `within`, or from all of them. */
+  rows(within: SQL | null): SQL;
+};
 
-function dayRange(column: SQL, date: string) {
-  return sql`${column} >= ${jakartaDayStart(date).toISOString()}::timestamptz and ${column} < ${jakartaDayEnd(date).toISOString()}::timestamptz`;
+export const SALES: RollupTable = {
+  name: 'daily_sales_rollups',
+  alias: 'sales',
+  keys: ['date', 'brand_id', 'vendor_id', 'channel_id', 'category_id'],
+  measures: [
+    'order_count',
+    'gmv',
+    'units_sold',
+    'return_units',
+    'return_amount',
+    'canceled_count',
+    'ready_count',
+    'ready_seconds',
+  ],
+  rows: salesRows,
+};
+
+export const PRODUCTS: RollupTable = {
+  name: 'daily_product_rollups',
+  alias: 'products',
+  keys: ['date', 'brand_id', 'vendor_id', 'channel_id', 'product_id'],
+  measures: ['gmv', 'units_sold', 'order_count'],
+  rows: productRows,
+};
+
+export const ORDER_STATUSES: RollupTable = {
+  name: 'daily_order_status_rollups',
+  alias: 'statuses',
+  keys: ['date', 'brand_id', 'vendor_id', 'channel_id', 'status_code', 'paid'],
+  measures: ['order_count', 'gmv'],
+  rows: orderStatusRows,
+};
+
+/** ORDER_STATUSES summed over the days. */
+export const ORDER_STATUS_TOTALS: RollupTable = {
+  name: 'order_status_totals',
+  alias: 'totals',
+  keys: ['brand_id', 'vendor_id', 'channel_id', 'status_code', 'paid'],
+  measures: ['order_count', 'gmv'],
+  rows: orderStatusTotalRows,
+};
+
+export const INVOICES: RollupTable = {
+  name: 'daily_invoice_rollups',
+  alias: 'invoices',
+  keys: ['date', 'brand_id', 'channel_id', 'status_code'],
+  measures: ['invoice_count', 'grand_total'],
+  rows: invoiceRows,
+};
+
+export const CUSTOMERS: RollupTable = {
+  name: 'daily_customer_rollups',
+  alias: 'customers',
+  keys: ['date', 'brand_id', 'channel_id', 'customer_id'],
+  measures: ['invoice_count', 'grand_total', 'items'],
+  rows: customerRows,
+};
+
+/**
+ * The rollups kept per (day, brand, vendor, channel) of the orders (and the status totals over the days), and per
+ * (day, brand, channel) of the invoices.
+ */
+export const ORDER_ROLLUPS = [SALES, PRODUCTS, ORDER_STATUSES, ORDER_STATUS_TOTALS] as const;
+export const INVOICE_ROLLUPS = [INVOICES, CUSTOMERS] as const;
+
+const JAKARTA_DAY = (column: SQL) => sql`(${column} at time zone 'Asia/Jakarta')::date`;
+
+function andWithin(within: SQL | null) {
+  return within ? sql`and (${within})` : sql``;
 }
 
-function orderFilter(slice: OrderSlice | null) {
-  if (!slice) return sql``;
-  return sql`and o.brand_id = ${slice.brandId} and o.vendor_id = ${slice.vendorId} and o.channel_id = ${slice.channelId} and ${dayRange(sql`o.created_at`, slice.date)}`;
-}
-
-function invoiceFilter(slice: InvoiceSlice | null) {
-  if (!slice) return sql``;
-  return sql`and brand_id = ${slice.brandId} and channel_id = ${slice.channelId} and ${dayRange(sql`created_at`, slice.date)}`;
-}
-
-export async function writeSalesRollups(db: Executor, slice: OrderSlice | null) {
-  if (slice) {
-    await db.execute(sql`delete from daily_sales_rollups where date = ${slice.date}::date and brand_id = ${slice.brandId}
-      and vendor_id = ${slice.vendorId} and channel_id = ${slice.channelId}`);
-  } else {
-    await db.execute(sql`delete from daily_sales_rollups`);
-  }
-  const lines = slice
-    ? sql`where op.order_id in (select o.id from orders o where true ${orderFilter(slice)})`
-    : sql``;
-  await db.execute(sql`
-    insert into daily_sales_rollups (date, brand_id, vendor_id, channel_id, category_id, order_count, gmv, units_sold,
-      return_units, return_amount, canceled_count, ready_count, ready_seconds)
-    select (o.created_at at time zone 'Asia/Jakarta')::date, o.brand_id, o.vendor_id, o.channel_id, coalesce(p.category_id, 0),
-      count(*) filter (where l.is_first and o.status_code <> 'canceled'),
-      coalesce(sum(l.total_price - l.total_price_return) filter (where o.status_code <> 'canceled'), 0),
-      coalesce(sum(l.quantity - l.quantity_return) filter (where o.status_code <> 'canceled'), 0),
-      coalesce(sum(l.quantity_return) filter (where o.status_code <> 'canceled'), 0),
-      coalesce(sum(l.total_price_return) filter (where o.status_code <> 'canceled'), 0),
-      count(*) filter (where l.is_first and o.status_code = 'canceled'),
-      count(*) filter (where l.is_first and o.status_code <> 'canceled' and o.ready_to_deliver_at is not null),
-      coalesce(round(sum(extract(epoch from o.ready_to_deliver_at - o.created_at))
-        filter (where l.is_first and o.status_code <> 'canceled' and o.ready_to_deliver_at is not null)), 0)
+/**
+ * Sales: lines of orders not diverted. A group whose figures are all zero (only later lines of canceled orders
+ * fell in it) is left out, so a row exists exactly when one of its figures is not zero, as in every other rollup
+ * (their counts are at least one): that is what lets the tracker delete a row its contributions bring to zero.
+ * ready_seconds adds whole seconds per order, so that one order's share is exact on its own.
+ */
+export function salesRows(within: SQL | null) {
+  const lines = within ? sql`where op.order_id in (select o.id from orders o where ${within})` : sql``;
+  const grouped = sql`
+    select ${JAKARTA_DAY(sql`o.created_at`)} as date, o.brand_id, o.vendor_id, o.channel_id,
+      coalesce(p.category_id, 0) as category_id,
+      count(*) filter (where l.is_first and o.status_code <> 'canceled') as order_count,
+      coalesce(sum(l.total_price - l.total_price_return) filter (where o.status_code <> 'canceled'), 0) as gmv,
+      coalesce(sum(l.quantity - l.quantity_return) filter (where o.status_code <> 'canceled'), 0) as units_sold,
+      coalesce(sum(l.quantity_return) filter (where o.status_code <> 'canceled'), 0) as return_units,
+      coalesce(sum(l.total_price_return) filter (where o.status_code <> 'canceled'), 0) as return_amount,
+      count(*) filter (where l.is_first and o.status_code = 'canceled') as canceled_count,
+      count(*) filter (where l.is_first and o.status_code <> 'canceled' and o.ready_to_deliver_at is not null)
+        as ready_count,
+      coalesce(sum(round(extract(epoch from o.ready_to_deliver_at - o.created_at)))
+        filter (where l.is_first and o.status_code <> 'canceled' and o.ready_to_deliver_at is not null), 0)
+        as ready_seconds
     from orders o
     join (
       select op.*, op.id = min(op.id) over (partition by op.order_id) as is_first from order_products op ${lines}
     ) l on l.order_id = o.id
     left join products p on p.id = l.product_id
-    where o.status_code <> 'diverted' and o.deleted_at is null ${orderFilter(slice)}
-    group by 1, 2, 3, 4, 5`);
+    where o.status_code <> 'diverted' and o.deleted_at is null ${andWithin(within)}
+    group by 1, 2, 3, 4, 5`;
+  const anyNonZero = SALES.measures.map((measure) => sql`r.${sql.identifier(measure)} <> 0`);
+  return sql`select * from (${grouped}) r where ${sql.join(anyNonZero, sql` or `)}`;
 }
 
-export async function writeProductRollups(db: Executor, slice: OrderSlice | null) {
-  if (slice) {
-    await db.execute(sql`delete from daily_product_rollups where date = ${slice.date}::date and brand_id = ${slice.brandId}
-      and vendor_id = ${slice.vendorId} and channel_id = ${slice.channelId}`);
-  } else {
-    await db.execute(sql`delete from daily_product_rollups`);
-  }
-  await db.execute(sql`
-    insert into daily_product_rollups (date, brand_id, vendor_id, channel_id, product_id, gmv, units_sold, order_count)
-    select (o.created_at at time zone 'Asia/Jakarta')::date, o.brand_id, o.vendor_id, o.channel_id, l.product_id,
-      sum(l.total_price - l.total_price_return), sum(l.quantity - l.quantity_return), count(distinct o.id)
+/** Lines of live orders per product; order_count counts the orders holding the product. */
+export function productRows(within: SQL | null) {
+  return sql`
+    select ${JAKARTA_DAY(sql`o.created_at`)} as date, o.brand_id, o.vendor_id, o.channel_id, l.product_id,
+      sum(l.total_price - l.total_price_return) as gmv, sum(l.quantity - l.quantity_return) as units_sold,
+      count(distinct o.id) as order_count
     from orders o
     join order_products l on l.order_id = o.id
     where o.status_code not in ('canceled', 'diverted') and o.deleted_at is null and l.product_id is not null
-      ${orderFilter(slice)}
-    group by 1, 2, 3, 4, 5`);
+      ${andWithin(within)}
+    group by 1, 2, 3, 4, 5`;
 }
 
-export async function writeInvoiceRollups(db: Executor, slice: InvoiceSlice | null) {
-  if (slice) {
-    await db.execute(sql`delete from daily_invoice_rollups where date = ${slice.date}::date
-      and brand_id = ${slice.brandId} and channel_id = ${slice.channelId}`);
-  } else {
-    await db.execute(sql`delete from daily_invoice_rollups`);
-  }
-  await db.execute(sql`
-    insert into daily_invoice_rollups (date, brand_id, channel_id, status_code, invoice_count, grand_total)
-    select (created_at at time zone 'Asia/Jakarta')::date, brand_id, channel_id, status_code, count(*), sum(grand_total)
-    from invoices
-    where true ${invoiceFilter(slice)}
-    group by 1, 2, 3, 4`);
+/** Every order not deleted, by current status; paid = in a payment voucher; gmv = Σ (grand_total − grand_total_return). */
+export function orderStatusRows(within: SQL | null) {
+  return sql`
+    select ${JAKARTA_DAY(sql`o.created_at`)} as date, o.brand_id, o.vendor_id, o.channel_id, o.status_code,
+      spo.order_id is not null as paid, count(*) as order_count, sum(o.grand_total - o.grand_total_return) as gmv
+    from orders o
+    left join send_payment_orders spo on spo.order_id = o.id
+    where o.deleted_at is null ${andWithin(within)}
+    group by 1, 2, 3, 4, 5, 6`;
 }
 
-export async function writeCustomerRollups(db: Executor, slice: InvoiceSlice | null) {
-  if (slice) {
-    await db.execute(sql`delete from daily_customer_rollups where date = ${slice.date}::date
-      and brand_id = ${slice.brandId} and channel_id = ${slice.channelId}`);
-  } else {
-    await db.execute(sql`delete from daily_customer_rollups`);
-  }
-  await db.execute(sql`
-    insert into daily_customer_rollups (date, brand_id, channel_id, customer_id, invoice_count, grand_total, items)
-    select (created_at at time zone 'Asia/Jakarta')::date, brand_id, channel_id, customer_id, count(*), sum(grand_total),
-      sum(total_product)
-    from invoices
-    where customer_id is not null and status_code <> 'canceled' ${invoiceFilter(slice)}
-    group by 1, 2, 3, 4`);
+export function orderStatusTotalRows(within: SQL | null) {
+  return sql`
+    select o.brand_id, o.vendor_id, o.channel_id, o.status_code, spo.order_id is not null as paid,
+      count(*) as order_count, sum(o.grand_total - o.grand_total_return) as gmv
+    from orders o
+    left join send_payment_orders spo on spo.order_id = o.id
+    where o.deleted_at is null ${andWithin(within)}
+    group by 1, 2, 3, 4, 5`;
+}
+
+export function invoiceRows(within: SQL | null) {
+  return sql`
+    select ${JAKARTA_DAY(sql`i.created_at`)} as date, i.brand_id, i.channel_id, i.status_code,
+      count(*) as invoice_count, sum(i.grand_total) as grand_total
+    from invoices i
+    ${within ? sql`where ${within}` : sql``}
+    group by 1, 2, 3, 4`;
+}
+
+export function customerRows(within: SQL | null) {
+  return sql`
+    select ${JAKARTA_DAY(sql`i.created_at`)} as date, i.brand_id, i.channel_id, i.customer_id,
+      count(*) as invoice_count, sum(i.grand_total) as grand_total, sum(i.total_product) as items
+    from invoices i
+    where i.customer_id is not null and i.status_code <> 'canceled' ${andWithin(within)}
+    group by 1, 2, 3, 4`;
 }

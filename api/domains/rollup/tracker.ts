@@ -1,77 +1,189 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { jakartaDate } from './jakarta';
+import { addContributions, contributionsOf, recomputedOf, replaceSlices, statementOf } from './apply';
+import { executePrepared } from './prepared';
 import {
-  writeCustomerRollups,
-  writeInvoiceRollups,
-  writeProductRollups,
-  writeSalesRollups,
+  INVOICE_CONTRIBUTIONS,
+  ORDER_CONTRIBUTIONS,
+  signedStates,
+  type InvoiceState,
+  type OrderState,
+  type ReturnedLine,
+} from './contributions';
+import {
+  invoiceRollupsInSlices,
+  invoicesInSlices,
+  invoiceSliceOf,
+  lockSlices,
+  orderRollupsInSlices,
+  ordersInSlices,
+  orderSliceOf,
   type InvoiceSlice,
+  type InvoiceSliceRow,
   type OrderSlice,
-} from './statements';
-
-/** Advisory lock namespaces: one for order slices (sales and product rollups), one for invoice slices. */
-const ORDER_SLICE_LOCK = 71_001;
-const INVOICE_SLICE_LOCK = 71_002;
-
-/** FNV-1a, folded to a signed 32-bit integer as pg_advisory_xact_lock(int, int) wants. */
-function hash32(text: string) {
-  let hash = 0x811c9dc5;
-  for (let index = 0; index < text.length; index++) {
-    hash ^= text.charCodeAt(index);
-    hash = Math.imul(hash, 0x01000193);
-  }
-  return hash | 0;
-}
+  type OrderSliceRow,
+} from './slices';
+import { ORDER_STATUS_TOTALS, ORDER_STATUSES } from './statements';
 
 export type RollupTracker = {
-  /** The order's rollup slice needs recomputing (call with the row as it was and as it is, when they differ). */
-  order(row: { createdAt: Date; brandId: number; vendorId: number; channelId: number }): void;
-  /** The invoice's rollup slices (invoice and customer) need recomputing. */
-  invoice(row: { createdAt: Date; brandId: number; channelId: number }): void;
+  /** A new order, with its lines. */
+  orderCreated(row: OrderState): void;
+  /** The order row went from `before` to `after` (status, readiness, vendor…); its lines did not change. */
+  orderChanged(before: OrderState, after: OrderState): void;
+  /** Lines of the order were returned: their quantity_return and total_price_return grew by these. */
+  orderReturned(row: OrderState, lines: ReturnedLine[]): void;
   /**
-   * Recomputes the touched slices from the raw rows, last thing in the transaction. Each slice is guarded by an
-   * advisory lock taken in one global order, so two transactions touching the same day serialise here instead
-   * of overwriting each other's counts, and cannot deadlock on the locks.
+   * Anything about the order may have changed: its (day, brand, vendor, channel) slice is recomputed from the
+   * raw rows, which reads the whole slice. For writes that cannot say what changed, and for payment vouchers:
+   * a write adding an order to send_payment_orders or dropping it must call this, since `paid` of the status
+   * rollup is read from there. Call it with the row as it was and as it is, when they lie in different slices.
+   */
+  order(row: OrderSliceRow): void;
+  invoiceCreated(row: InvoiceState): void;
+  /** The invoice row went from `before` to `after` (status, total, buyer). */
+  invoiceChanged(before: InvoiceState, after: InvoiceState): void;
+  /** Anything about the invoice may have changed: its (day, brand, channel) slice is recomputed. */
+  invoice(row: InvoiceSliceRow): void;
+  /**
+   * Writes the rollups, last thing in the transaction, in two statements: the advisory locks of what it writes
+   * (each order's brand, vendor and channel, each invoice's day, brand and channel), taken in one global order
+   * so two transactions touching the same rows serialise there and cannot deadlock; then the contributions of
+   * the changes and the recomputed slices.
    */
   flush(executor: Executor): Promise<void>;
 };
 
+type Changes = {
+  orders: { before: OrderState | null; after: OrderState }[];
+  returns: { order: OrderState; lines: ReturnedLine[] }[];
+  invoices: { before: InvoiceState | null; after: InvoiceState }[];
+  orderSlices: Map<string, OrderSlice>;
+  invoiceSlices: Map<string, InvoiceSlice>;
+};
+
+function noChanges(): Changes {
+  return { orders: [], returns: [], invoices: [], orderSlices: new Map(), invoiceSlices: new Map() };
+}
+
+function recompute<T extends { key: string }>(slices: Map<string, T>, slice: T) {
+  slices.set(slice.key, slice);
+}
+
+/**
+ * The status totals move by what the status rollup's rows move: its contributions, and for recomputed slices the
+ * recomputed rows less the rows they replace (both read before the statement writes anything).
+ */
+function totalsOf(contributed: boolean, recomputed: OrderSlice[]) {
+  const columns = [...ORDER_STATUS_TOTALS.keys, ...ORDER_STATUS_TOTALS.measures].join(', ');
+  const parts: SQL[] = [];
+  if (contributed) parts.push(sql.raw(`select ${columns} from ${contributionsOf(ORDER_STATUSES)}`));
+  if (recomputed.length) {
+    parts.push(sql.raw(`select ${columns} from ${recomputedOf(ORDER_STATUSES)}`));
+    parts.push(sql`select brand_id, vendor_id, channel_id, status_code, paid, -order_count, -gmv
+      from daily_order_status_rollups t where ${orderRollupsInSlices(recomputed)}`);
+  }
+  return parts.length ? [addContributions(ORDER_STATUS_TOTALS, sql.join(parts, sql` union all `))] : [];
+}
+
+/** The CTEs writing the changes, and the lock keys of what they write. */
+function planOrders(changes: Changes) {
+  // A return and another change of the same order would both read the returned lines: recompute instead.
+  const returned = new Set(changes.returns.map(({ order }) => order.id));
+  for (const { before, after } of changes.orders) {
+    if (!returned.has(after.id)) continue;
+    recompute(changes.orderSlices, orderSliceOf(after));
+    if (before) recompute(changes.orderSlices, orderSliceOf(before));
+  }
+  const recomputed = [...changes.orderSlices.values()];
+  const outside = (state: OrderState) => !changes.orderSlices.has(orderSliceOf(state).key);
+  const returns = changes.returns.filter(({ order }) => outside(order));
+  const keys = new Set([
+    ...recomputed.map((slice) => slice.lockKey),
+    ...returns.map(({ order }) => orderSliceOf(order).lockKey),
+  ]);
+  const ctes: SQL[] = [];
+  let statusesContributed = false;
+  for (const rollup of ORDER_CONTRIBUTIONS) {
+    const states = signedStates(changes.orders, rollup.shape).filter(({ state }) => outside(state));
+    for (const { state } of states) keys.add(orderSliceOf(state).lockKey);
+    const parts = [
+      ...(states.length ? [rollup.ofOrders(states)] : []),
+      ...returns.map(({ order, lines }) => rollup.ofReturns?.(order, lines) ?? null),
+    ].filter((part): part is SQL => part !== null);
+    if (parts.length) ctes.push(addContributions(rollup.table, sql.join(parts, sql` union all `)));
+    if (rollup.table === ORDER_STATUSES) statusesContributed = parts.length > 0;
+    if (recomputed.length) {
+      const fresh = rollup.table.rows(ordersInSlices(recomputed));
+      ctes.push(replaceSlices(rollup.table, fresh, orderRollupsInSlices(recomputed)));
+    }
+  }
+  ctes.push(...totalsOf(statusesContributed, recomputed));
+  return { ctes, keys };
+}
+
+function planInvoices(changes: Changes) {
+  const recomputed = changes.invoiceSlices;
+  const keys = new Set(recomputed.keys());
+  const ctes: SQL[] = [];
+  for (const rollup of INVOICE_CONTRIBUTIONS) {
+    const states = signedStates(changes.invoices, rollup.shape).filter(
+      ({ state }) => !recomputed.has(invoiceSliceOf(state).key),
+    );
+    for (const { state } of states) keys.add(invoiceSliceOf(state).key);
+    if (states.length) ctes.push(addContributions(rollup.table, rollup.ofInvoices(states)));
+    if (recomputed.size) {
+      const slices = [...recomputed.values()];
+      const fresh = rollup.table.rows(invoicesInSlices(slices));
+      ctes.push(replaceSlices(rollup.table, fresh, invoiceRollupsInSlices(slices)));
+    }
+  }
+  return { ctes, keys };
+}
+
+/** The writes of one or two orders (a move, a diversion, a return…): their statements come in a few shapes. */
+function fewShapes(changes: Changes) {
+  const recomputes = changes.orderSlices.size + changes.invoiceSlices.size;
+  return recomputes === 0 && changes.orders.length + changes.returns.length + changes.invoices.length <= 3;
+}
+
+async function executeOnce(executor: Executor, query: SQL) {
+  await executor.execute(query);
+}
+
 export function createRollupTracker(): RollupTracker {
-  const orderSlices = new Map<string, OrderSlice>();
-  const invoiceSlices = new Map<string, InvoiceSlice>();
+  let changes = noChanges();
   return {
+    orderCreated(row) {
+      changes.orders.push({ before: null, after: row });
+    },
+    orderChanged(before, after) {
+      changes.orders.push({ before, after });
+    },
+    orderReturned(row, lines) {
+      if (lines.length) changes.returns.push({ order: row, lines });
+    },
     order(row) {
-      const slice = {
-        date: jakartaDate(row.createdAt),
-        brandId: row.brandId,
-        vendorId: row.vendorId,
-        channelId: row.channelId,
-      };
-      orderSlices.set(`${slice.date}:${slice.brandId}:${slice.vendorId}:${slice.channelId}`, slice);
+      recompute(changes.orderSlices, orderSliceOf(row));
+    },
+    invoiceCreated(row) {
+      changes.invoices.push({ before: null, after: row });
+    },
+    invoiceChanged(before, after) {
+      changes.invoices.push({ before, after });
     },
     invoice(row) {
-      const slice = { date: jakartaDate(row.createdAt), brandId: row.brandId, channelId: row.channelId };
-      invoiceSlices.set(`${slice.date}:${slice.brandId}:${slice.channelId}`, slice);
+      recompute(changes.invoiceSlices, invoiceSliceOf(row));
     },
     async flush(executor) {
-      const locks = [
-        ...[...orderSlices.keys()].map((key) => [ORDER_SLICE_LOCK, hash32(key)] as const),
-        ...[...invoiceSlices.keys()].map((key) => [INVOICE_SLICE_LOCK, hash32(key)] as const),
-      ].sort((a, b) => a[0] - b[0] || a[1] - b[1]);
-      for (const [namespace, key] of locks) {
-        await executor.execute(sql`select pg_advisory_xact_lock(${namespace}::int, ${key}::int)`);
-      }
-      for (const slice of orderSlices.values()) {
-        await writeSalesRollups(executor, slice);
-        await writeProductRollups(executor, slice);
-      }
-      for (const slice of invoiceSlices.values()) {
-        await writeInvoiceRollups(executor, slice);
-        await writeCustomerRollups(executor, slice);
-      }
-      orderSlices.clear();
-      invoiceSlices.clear();
+      const pending = changes;
+      changes = noChanges();
+      const orders = planOrders(pending);
+      const invoices = planInvoices(pending);
+      const ctes = [...orders.ctes, ...invoices.ctes];
+      if (!ctes.length) return;
+      const execute = fewShapes(pending) ? executePrepared : executeOnce;
+      await execute(executor, lockSlices(orders.keys, invoices.keys));
+      await execute(executor, statementOf(ctes));
     },
   };
 }
