@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { secureHeaders } from 'hono/secure-headers';
 import { accountRoutes, publicAccountRoutes } from '../domains/account/routes';
 import { brandRoutes } from '../domains/brand/routes';
 import { brandWidgetRoutes, vendorWidgetRoutes } from '../domains/dashboard/routes';
@@ -21,6 +22,7 @@ export function createApiApp(deps: ApiDeps) {
     c.set('deps', deps);
     await next();
   });
+  app.use(secureHeaders());
   app.use(clientIp);
   app.route('/oauth', oauthRoutes);
   app.route('/api', publicAccountRoutes);

@@ -44,8 +44,10 @@ type GenStock = {
   step: number;
   offset: number;
 };
+type GenProfile = { gender: 'male' | 'female' | null; city: 'Jakarta' | 'Bandung' | null };
 type GenData = {
   productCategories: { A: CategoryKey[]; B: CategoryKey[] };
+  customers: { A: GenProfile[]; B: GenProfile[] };
   inactive: number[];
   sales: GenSale[];
   stock: { A: GenStock[]; B: GenStock[] };
@@ -60,6 +62,12 @@ type GenFilter = {
   statuses?: (typeof INVOICE_STATUSES)[number][];
 };
 
+/** Any day of the window, half the time one of its last two weeks, so ranges often hold a buyer's repeat purchases. */
+const busyDay = fc.oneof(
+  fc.integer({ min: 0, max: WINDOW_DAYS - 1 }),
+  fc.integer({ min: WINDOW_DAYS - 14, max: WINDOW_DAYS - 1 }),
+);
+
 const lineArb = fc.record({
   product: fc.integer({ min: 0, max: 3 }),
   quantity: fc.integer({ min: 1, max: 3 }),
@@ -71,7 +79,7 @@ const saleArb: fc.Arbitrary<GenSale> = fc.record({
   brand: fc.constantFrom('A' as const, 'A' as const, 'A' as const, 'B' as const),
   channel: fc.constantFrom(1 as const, 2 as const),
   customer: fc.option(fc.integer({ min: 0, max: 3 }), { nil: null }),
-  day: fc.integer({ min: 0, max: WINDOW_DAYS - 1 }),
+  day: busyDay,
   minute: fc.integer({ min: 0, max: 1439 }),
   lines: fc.array(lineArb, { minLength: 1, maxLength: 3 }),
   fate: fc.constantFrom(
@@ -104,28 +112,44 @@ const stockArb = (products: number) =>
     { maxLength: 4 },
   );
 
+const profileArb: fc.Arbitrary<GenProfile> = fc.record({
+  gender: fc.constantFrom('male' as const, 'female' as const, null),
+  city: fc.constantFrom('Jakarta' as const, 'Bandung' as const, null),
+});
+
 const dataArb: fc.Arbitrary<GenData> = fc.record({
   productCategories: fc.record({
     A: fc.array(fc.constantFrom<CategoryKey>('A', 'A1', 'A2', null), { minLength: 4, maxLength: 4 }),
     B: fc.array(fc.constantFrom<CategoryKey>('B', 'B1', null), { minLength: 2, maxLength: 2 }),
   }),
+  customers: fc.record({
+    A: fc.array(profileArb, { minLength: 4, maxLength: 4 }),
+    B: fc.array(profileArb, { minLength: 4, maxLength: 4 }),
+  }),
   inactive: fc.subarray([0, 1, 2, 3], { maxLength: 1 }),
-  sales: fc.array(saleArb, { minLength: 0, maxLength: 14 }),
+  sales: fc.array(saleArb, { minLength: 0, maxLength: 18 }),
   stock: fc.record({ A: stockArb(4), B: stockArb(2) }),
 });
 
-const filterArb: fc.Arbitrary<GenFilter> = fc.record(
-  {
-    side: fc.constantFrom('brand' as const, 'brand' as const, 'V1' as const, 'V3' as const),
-    fromDay: fc.integer({ min: 0, max: WINDOW_DAYS - 1 }),
-    span: fc.integer({ min: 0, max: 9 }),
-    channels: fc.subarray([1, 2], { minLength: 1 }),
-    category: fc.constantFrom('A' as const, 'A1' as const, 'A2' as const, 'B' as const, 'B1' as const),
-    vendors: fc.subarray([0, 1, 2], { minLength: 1 }),
-    statuses: fc.subarray([...INVOICE_STATUSES], { minLength: 1 }),
-  },
-  { requiredKeys: ['side', 'fromDay', 'span'] },
-);
+/**
+ * Each filter is left out two times in three, so unfiltered calls, which read other rollups than filtered ones,
+ * are common.
+ */
+function sometimes<T>(arbitrary: fc.Arbitrary<T>): fc.Arbitrary<T | undefined> {
+  return fc.oneof({ arbitrary: fc.constant(undefined), weight: 2 }, { arbitrary, weight: 1 });
+}
+
+const filterArb: fc.Arbitrary<GenFilter> = fc.record({
+  side: fc.constantFrom('brand' as const, 'brand' as const, 'V1' as const, 'V3' as const),
+  fromDay: busyDay,
+  span: fc.integer({ min: 0, max: 9 }),
+  channels: sometimes(fc.subarray([1, 2], { minLength: 1 })),
+  category: sometimes(
+    fc.constantFrom('A' as const, 'A1' as const, 'A2' as const, 'B' as const, 'B1' as const),
+  ),
+  vendors: sometimes(fc.subarray([0, 1, 2], { minLength: 1 })),
+  statuses: sometimes(fc.subarray([...INVOICE_STATUSES], { minLength: 1 })),
+});
 
 // ── the raw rows as the oracle sees them ─────────────────────────────────────────────────────────────────────
 
@@ -151,6 +175,8 @@ type RawInvoice = {
   status: OrderStatusCode;
   createdAt: Date;
   customerId: number | null;
+  customer: GenProfile | null;
+  paymentMethod: string;
   lines: RawLine[];
   orders: RawOrder[];
 };
@@ -282,6 +308,137 @@ function buyersOf(raw: Raw, scope: Scope, range: Range) {
   return counts;
 }
 
+/** Invoices that are not canceled in the scope and range: what the payment and city figures count. */
+function liveInvoices(raw: Raw, scope: Scope, range: Range) {
+  return raw.invoices.filter(
+    (invoice) => invoice.status !== 'canceled' && invoiceInScope(scope, invoice, range),
+  );
+}
+
+/** Ranked as the charts rank: most first, then by name; keys counting 0 left out. */
+function ranked<K extends string, V extends string>(
+  counts: Map<string | null, number>,
+  keyField: K,
+  valueField: V,
+) {
+  return [...counts]
+    .filter(([, value]) => value > 0)
+    .sort(([a, x], [b, y]) => y - x || String(a).localeCompare(String(b)))
+    .map(([key, value]) => ({ [keyField]: key, [valueField]: value }));
+}
+
+function countBy<T>(items: T[], keyOf: (item: T) => string | null) {
+  const counts = new Map<string | null, number>();
+  for (const item of items) counts.set(keyOf(item), (counts.get(keyOf(item)) ?? 0) + 1);
+  return counts;
+}
+
+function paymentRows(raw: Raw, scope: Scope, range: Range) {
+  return ranked(
+    countBy(liveInvoices(raw, scope, range), (invoice) => invoice.paymentMethod),
+    'payment_method',
+    'total_payment',
+  );
+}
+
+/** Buyers' invoices of the range: the invoices with a buyer that are not canceled. */
+function buyerInvoices(raw: Raw, scope: Scope, range: Range) {
+  return liveInvoices(raw, scope, range).filter((invoice) => invoice.customerId !== null);
+}
+
+function genderSplit(raw: Raw, scope: Scope, range: Range) {
+  const counts = { others: 0, male: 0, female: 0 };
+  const seen = new Set<number>();
+  for (const invoice of buyerInvoices(raw, scope, range)) {
+    if (seen.has(invoice.customerId as number)) continue;
+    seen.add(invoice.customerId as number);
+    counts[invoice.customer?.gender ?? 'others'] += 1;
+  }
+  return counts;
+}
+
+function cityRows(raw: Raw, scope: Scope, range: Range) {
+  return ranked(
+    countBy(buyerInvoices(raw, scope, range), (invoice) => invoice.customer?.city ?? null),
+    'city',
+    'total_order',
+  );
+}
+
+function cityTableRows(raw: Raw, scope: Scope, range: Range) {
+  const rows = new Map<
+    string | null,
+    { buyers: Set<number>; orders: number; items: number; total: number }
+  >();
+  for (const invoice of buyerInvoices(raw, scope, range)) {
+    const city = invoice.customer?.city ?? null;
+    const row = rows.get(city) ?? { buyers: new Set<number>(), orders: 0, items: 0, total: 0 };
+    row.buyers.add(invoice.customerId as number);
+    row.orders += 1;
+    row.items += invoice.lines.reduce((sum, line) => sum + line.quantity, 0);
+    row.total += invoice.lines.reduce((sum, line) => sum + line.quantity * line.price, 0);
+    rows.set(city, row);
+  }
+  return [...rows]
+    .map(([city, row]) => ({
+      recipient_city: city,
+      total_customer: row.buyers.size,
+      total_order: row.orders,
+      total_item: row.items,
+      grand_total: row.total,
+    }))
+    .sort((a, b) => String(a.recipient_city).localeCompare(String(b.recipient_city)));
+}
+
+/** The scope's active products' snapshots in the range, on the scope's vendors. */
+function snapshotsOf(raw: Raw, scope: Scope, range: Range) {
+  const products = new Map(
+    raw.products
+      .filter(
+        (product) =>
+          scope.brandIds.includes(product.brandId) &&
+          product.active &&
+          (scope.categoryIds === null ||
+            (product.categoryId !== null && scope.categoryIds.includes(product.categoryId))),
+      )
+      .map((product) => [product.id, product]),
+  );
+  return raw.snapshots.filter(
+    (snapshot) =>
+      products.has(snapshot.productId) &&
+      (scope.vendorIds === null || scope.vendorIds.includes(snapshot.vendorId)) &&
+      within(snapshot.date, range),
+  );
+}
+
+function percentOrNull(inStock: number, total: number) {
+  return total > 0 ? (inStock / total) * 100 : null;
+}
+
+/** Share of (product, day) pairs with stock on the scope's vendors together. */
+function inStockRate(raw: Raw, scope: Scope, range: Range) {
+  const available = new Map<string, number>();
+  for (const snapshot of snapshotsOf(raw, scope, range)) {
+    const key = `${snapshot.date}:${snapshot.productId}`;
+    available.set(key, (available.get(key) ?? 0) + snapshot.available);
+  }
+  const rate = percentOrNull([...available.values()].filter((value) => value > 0).length, available.size);
+  return rate === null ? null : round2(rate);
+}
+
+/** The mean of the vendors' shares of (product, day) pairs in stock. */
+function averageInStockRate(raw: Raw, scope: Scope, range: Range) {
+  const vendors = new Map<number, { inStock: number; total: number }>();
+  for (const snapshot of snapshotsOf(raw, scope, range)) {
+    const vendor = vendors.get(snapshot.vendorId) ?? { inStock: 0, total: 0 };
+    vendor.total += 1;
+    if (snapshot.available > 0) vendor.inStock += 1;
+    vendors.set(snapshot.vendorId, vendor);
+  }
+  const rates = [...vendors.values()].map((vendor) => percentOrNull(vendor.inStock, vendor.total) as number);
+  return rates.length ? round2(rates.reduce((sum, value) => sum + value, 0) / rates.length) : null;
+}
+
 function productRows(raw: Raw, scope: Scope, range: Range) {
   const rows = new Map<number, { total_price: number; total_sold: number; orders: Set<RawOrder> }>();
   for (const order of raw.orders) {
@@ -405,11 +562,14 @@ async function insertData(data: GenData): Promise<Raw> {
   const customersOf = { A: [] as number[], B: [] as number[] };
   for (const brand of ['A', 'B'] as const) {
     for (let index = 0; index < 4; index++) {
+      const profile = data.customers[brand][index];
       customersOf[brand].push(
         await insertCustomer(db, {
           brandId: world.brands[brand],
           name: `C${brand}${index}`,
           phone: `08${brand === 'A' ? 1 : 2}${index}`,
+          gender: profile.gender,
+          city: profile.city ?? undefined,
         }),
       );
     }
@@ -511,6 +671,8 @@ async function insertData(data: GenData): Promise<Raw> {
       status: invoiceStatus,
       createdAt,
       customerId,
+      customer: sale.customer === null ? null : data.customers[sale.brand][sale.customer],
+      paymentMethod: sale.paymentMethod,
       lines,
       orders,
     });
@@ -658,6 +820,36 @@ describe('rollup-backed widgets against the raw rows', () => {
         await expectCard('customer/card/new-customer', buyersNow.new, buyersBefore.new);
         await expectCard('customer/card/customer-regular', buyersNow.regular, buyersBefore.regular);
         await expectCard('customer/card/loyal-customer', buyersNow.loyal, buyersBefore.loyal);
+
+        expect((await get('customer/chart/customer-payment-method')).data).toStrictEqual({
+          current_period: paymentRows(raw, scope, current),
+          last_period: paymentRows(raw, scope, last),
+        });
+        expect((await get('customer/chart/customer-gender-period')).data).toStrictEqual({
+          current_period: genderSplit(raw, scope, current),
+          last_period: genderSplit(raw, scope, last),
+        });
+        expect((await get('customer/chart/customer-city')).data).toStrictEqual({
+          current_period: cityRows(raw, scope, current),
+          last_period: cityRows(raw, scope, last),
+        });
+        const cities = await get('customer/table/customer-city', { per_page: 1000 });
+        expect(
+          [...(cities.data as { recipient_city: string | null }[])].sort((a, b) =>
+            String(a.recipient_city).localeCompare(String(b.recipient_city)),
+          ),
+        ).toStrictEqual(cityTableRows(raw, scope, current));
+
+        await expectCard(
+          'product/card/in-stock-rate',
+          inStockRate(raw, scope, current),
+          inStockRate(raw, scope, last),
+        );
+        await expectCard(
+          'product/card/average-in-stock-rate',
+          averageInStockRate(raw, scope, current),
+          averageInStockRate(raw, scope, last),
+        );
 
         const products = await get('product/table/performance', { per_page: 1000 });
         expect(

@@ -4,14 +4,23 @@ import { card, dailySeries, type DayRange, type Period } from './period';
 import { fitsInvoiceRollups, invoiceWhere } from './raw';
 import type { TableQuery } from './schema';
 import type { Scope } from './scope';
-import { allOf, dayIn, inList, jakartaDayOf, num, selectRows } from './sql';
-import { limitOffset, orderBy, paged, searchAny } from './table';
+import { allOf, dayIn, inList, jakartaDayOf, num, rangeIndexOf, selectRows } from './sql';
+import { limitOffset, orderBy, paged, pageWithTotal, searchAny } from './table';
 
 /**
  * Buyers (DESIGN §5). A buyer is a customer row: customers are unique per brand by buyer key (normalised phone,
  * else e-mail), so one customer id is one person of one brand. Their invoices are the invoices not canceled at the
  * marketplace, as daily_customer_rollups counts them.
  */
+
+/** The rows of daily_customer_rollups a brand-side call without vendor or category filter reads. */
+function customerRollupWhere(scope: Scope, ranges: DayRange[]): SQL {
+  return allOf([
+    inList('r.brand_id', scope.brandIds),
+    scope.channelIds ? inList('r.channel_id', scope.channelIds) : undefined,
+    dayIn('r.date', ranges),
+  ]);
+}
 
 /**
  * (brand, buyer, day) with the invoices, their grand total and items, in the ranges. From daily_customer_rollups
@@ -24,11 +33,7 @@ function buyerDays(scope: Scope, ranges: DayRange[]): SQL {
     return sql`select r.brand_id, r.customer_id, r.date as day, sum(r.invoice_count) as invoices,
         sum(r.grand_total) as grand_total, sum(r.items) as items
       from daily_customer_rollups r
-      where ${allOf([
-        inList('r.brand_id', scope.brandIds),
-        scope.channelIds ? inList('r.channel_id', scope.channelIds) : undefined,
-        dayIn('r.date', ranges),
-      ])}
+      where ${customerRollupWhere(scope, ranges)}
       group by 1, 2, 3`;
   }
   return sql`select i.brand_id, i.customer_id, ${jakartaDayOf('i.created_at')} as day, count(*) as invoices,
@@ -38,51 +43,88 @@ function buyerDays(scope: Scope, ranges: DayRange[]): SQL {
     group by 1, 2, 3`;
 }
 
+/** (brand, buyer, day) of the ranges, a row per channel or invoice: the same sources as buyerDays, without sums. */
+function buyerVisits(scope: Scope, ranges: DayRange[]): SQL {
+  if (fitsInvoiceRollups(scope)) {
+    return sql`select r.brand_id, r.customer_id, r.date as day
+      from daily_customer_rollups r
+      where ${customerRollupWhere(scope, ranges)}`;
+  }
+  return sql`select i.brand_id, i.customer_id, ${jakartaDayOf('i.created_at')} as day
+    from invoices i
+    where ${invoiceWhere(scope, ranges, { notCanceled: true })} and i.customer_id is not null`;
+}
+
+/**
+ * Each buyer of each period once, with the period's first day: (period, brand, buyer) → first day in the period.
+ * Materialised, so that what is computed per buyer from it is computed once.
+ */
+function buyersOf(scope: Scope, period: Period): SQL {
+  return sql`buyers as materialized (
+    select ${rangeIndexOf('v.day', [period.current, period.last])} as period, v.brand_id, v.customer_id,
+      min(v.day) as first_day
+    from (${buyerVisits(scope, [period.current, period.last])}) v
+    group by 1, 2, 3
+  )`;
+}
+
 export type BuyerKind = 'new' | 'regular' | 'loyal';
 
 const RETURN_WINDOW_DAYS = 30;
 
+type Kinds = Record<BuyerKind, number>;
+
 /**
- * The buyers of a range, each counted once, on the day of their first invoice in the range:
- * - new: no invoice before the range (their first invoice ever falls in it);
+ * The buyers of each period, each counted once, on the day of their first invoice in the period:
+ * - new: no invoice before the period (their first invoice ever falls in it);
  * - regular: their previous invoice was more than 30 days before that day;
  * - loyal: their previous invoice was within 30 days of it.
  * A buyer's history is all their invoices at the brand, whatever the filters (someone who bought on Shopee last
- * week is not new on Tokopedia today). The per-buyer look-ups of that history (first and previous invoice day) go
- * through the (brand_id, customer_id, date) index of daily_customer_rollups: two index probes per buyer of the range.
+ * week is not new on Tokopedia today). One statement for both periods; per buyer one backward probe of the
+ * (brand_id, customer_id, date) index of daily_customer_rollups finds the previous invoice day. That day lies before
+ * the period unless a filter left out an earlier invoice of the period; only then a second probe asks whether the
+ * buyer had bought before the period at all.
  */
-async function buyersByDay(db: Executor, scope: Scope, range: DayRange) {
-  const rows = await selectRows<{ day: string; new: unknown; regular: unknown; loyal: unknown }>(
+async function buyersByDay(
+  db: Executor,
+  scope: Scope,
+  period: Period,
+): Promise<[Map<string, Kinds>, Map<string, Kinds>]> {
+  const rows = await selectRows<{ period: number; day: string; kind: BuyerKind; buyers: unknown }>(
     db,
-    sql`with days as (${buyerDays(scope, [range])}),
-      buyers as (select brand_id, customer_id, min(day) as first_day from days group by 1, 2),
-      classified as (
-        select b.first_day,
-          not exists (select 1 from daily_customer_rollups h
-            where h.brand_id = b.brand_id and h.customer_id = b.customer_id and h.date < ${range.from}) as is_new,
-          (select max(h.date) from daily_customer_rollups h
-            where h.brand_id = b.brand_id and h.customer_id = b.customer_id and h.date < b.first_day) as previous_day
+    sql`with ${buyersOf(scope, period)},
+      histories as materialized (
+        select b.period, b.brand_id, b.customer_id, b.first_day,
+          case when b.period = 0 then ${period.current.from}::date else ${period.last.from}::date end as starts,
+          b.first_day - (select max(h.date) from daily_customer_rollups h
+            where h.brand_id = b.brand_id and h.customer_id = b.customer_id and h.date < b.first_day) as gap
         from buyers b
       )
-      select first_day::text as day,
-        count(*) filter (where is_new or previous_day is null) as new,
-        count(*) filter (where not is_new and first_day - previous_day > ${RETURN_WINDOW_DAYS}) as regular,
-        count(*) filter (where not is_new and first_day - previous_day <= ${RETURN_WINDOW_DAYS}) as loyal
-      from classified
-      group by first_day`,
+      select x.period, x.first_day::text as day,
+        case
+          when x.gap is null then 'new'
+          when x.gap <= x.first_day - x.starts and not exists (select 1 from daily_customer_rollups h
+            where h.brand_id = x.brand_id and h.customer_id = x.customer_id and h.date < x.starts) then 'new'
+          when x.gap > ${RETURN_WINDOW_DAYS} then 'regular'
+          else 'loyal'
+        end as kind,
+        count(*) as buyers
+      from histories x
+      group by 1, 2, 3`,
   );
-  return new Map(
-    rows.map((row) => [row.day, { new: num(row.new), regular: num(row.regular), loyal: num(row.loyal) }]),
-  );
+  const periods: [Map<string, Kinds>, Map<string, Kinds>] = [new Map(), new Map()];
+  for (const row of rows) {
+    const days = periods[Number(row.period)];
+    const counts = days.get(row.day) ?? { new: 0, regular: 0, loyal: 0 };
+    counts[row.kind] += num(row.buyers);
+    days.set(row.day, counts);
+  }
+  return periods;
 }
 
-type Kinds = Record<BuyerKind, number>;
-
-function countOf(days: Map<string, Kinds>, kinds: BuyerKind[], day?: string) {
+function countOf(days: Map<string, Kinds>, kinds: BuyerKind[]) {
   let total = 0;
-  for (const [date, counts] of days) {
-    if (day === undefined || date === day) for (const kind of kinds) total += counts[kind];
-  }
+  for (const counts of days.values()) for (const kind of kinds) total += counts[kind];
   return total;
 }
 
@@ -90,21 +132,15 @@ const ALL_KINDS: BuyerKind[] = ['new', 'regular', 'loyal'];
 
 /** Buyers of the kinds (all buyers when none named) in each period. */
 export async function buyerCard(db: Executor, scope: Scope, period: Period, kinds: BuyerKind[] = ALL_KINDS) {
-  const [current, last] = await Promise.all([
-    buyersByDay(db, scope, period.current),
-    buyersByDay(db, scope, period.last),
-  ]);
+  const [current, last] = await buyersByDay(db, scope, period);
   return card(countOf(current, kinds), countOf(last, kinds));
 }
 
 export async function buyerChart(db: Executor, scope: Scope, period: Period, kind: BuyerKind) {
-  const [current, last] = await Promise.all([
-    buyersByDay(db, scope, period.current),
-    buyersByDay(db, scope, period.last),
-  ]);
+  const [current, last] = await buyersByDay(db, scope, period);
   return {
-    current_period: dailySeries(period.current, 'total_customer', (day) => countOf(current, [kind], day)),
-    last_period: dailySeries(period.last, 'total_customer', (day) => countOf(last, [kind], day)),
+    current_period: dailySeries(period.current, 'total_customer', (day) => current.get(day)?.[kind] ?? 0),
+    last_period: dailySeries(period.last, 'total_customer', (day) => last.get(day)?.[kind] ?? 0),
   };
 }
 
@@ -112,11 +148,11 @@ export async function buyerChart(db: Executor, scope: Scope, period: Period, kin
 export async function genderChart(db: Executor, scope: Scope, period: Period) {
   const rows = await selectRows<{ gender: string | null; current: unknown; last: unknown }>(
     db,
-    sql`with days as (${buyerDays(scope, [period.current, period.last])})
+    sql`with ${buyersOf(scope, period)}
       select c.gender,
-        count(distinct d.customer_id) filter (where ${dayIn('d.day', [period.current])}) as current,
-        count(distinct d.customer_id) filter (where ${dayIn('d.day', [period.last])}) as last
-      from days d join customers c on c.id = d.customer_id
+        count(*) filter (where b.period = 0) as current,
+        count(*) filter (where b.period = 1) as last
+      from buyers b join customers c on c.id = b.customer_id
       group by c.gender`,
   );
   const split = (column: 'current' | 'last') => {
@@ -200,7 +236,7 @@ type CityRow = {
 
 /**
  * "Performa Pembeli" by buyer city over the range: buyers, invoices, items and grand total. Cities have no
- * creation time, so the default order is by grand total, largest first.
+ * creation time, so the default order is by grand total, largest first. The page carries the number of cities.
  */
 export async function cityTable(db: Executor, scope: Scope, period: Period, query: TableQuery) {
   const grouped = sql`select c.city, count(distinct d.customer_id) as total_customer, sum(d.invoices)::bigint as total_order,
@@ -208,13 +244,13 @@ export async function cityTable(db: Executor, scope: Scope, period: Period, quer
     from (${buyerDays(scope, [period.current])}) d join customers c on c.id = d.customer_id
     where ${allOf([searchAny(['c.city'], query.search)])}
     group by c.city`;
-  const [rows, [{ total }]] = await Promise.all([
-    selectRows<CityRow>(
-      db,
-      sql`select * from (${grouped}) g ${orderBy(CITY_SORT, query, 'grand_total', 'city')} ${limitOffset(query)}`,
-    ),
-    selectRows<{ total: unknown }>(db, sql`select count(*) as total from (${grouped}) g`),
-  ]);
+  const { rows, total } = await pageWithTotal<CityRow>(
+    db,
+    query,
+    sql`select g.*, count(*) over () as total_rows from (${grouped}) g
+      ${orderBy(CITY_SORT, query, 'grand_total', 'city')} ${limitOffset(query)}`,
+    sql`select count(*) as total from (${grouped}) g`,
+  );
   return paged(
     query,
     rows.map((row) => ({
@@ -224,6 +260,6 @@ export async function cityTable(db: Executor, scope: Scope, period: Period, quer
       total_item: num(row.total_item),
       grand_total: num(row.grand_total),
     })),
-    num(total),
+    total,
   );
 }

@@ -3,9 +3,9 @@ import type { Executor } from '../../db/client';
 import { card, type Period } from './period';
 import type { TableQuery } from './schema';
 import type { Scope } from './scope';
-import { allOf, dayIn, inList, num, selectRows } from './sql';
-import { inStockRates, supplyAsOf, averageInStockRate } from './stock';
-import { limitOffset, orderBy, paged, searchAny } from './table';
+import { allOf, dayIn, inList, num } from './sql';
+import { averageInStockRates, inStockRates, supplyAsOf } from './stock';
+import { limitOffset, orderBy, paged, pageWithTotal, searchAny } from './table';
 
 export async function inStockRateCard(db: Executor, scope: Scope, period: Period) {
   const [current, last] = await inStockRates(db, scope, [period.current, period.last]);
@@ -13,25 +13,17 @@ export async function inStockRateCard(db: Executor, scope: Scope, period: Period
 }
 
 export async function averageInStockRateCard(db: Executor, scope: Scope, period: Period) {
-  const [current, last] = await Promise.all([
-    averageInStockRate(db, scope, period.current),
-    averageInStockRate(db, scope, period.last),
-  ]);
+  const [current, last] = await averageInStockRates(db, scope, [period.current, period.last]);
   return card(current, last);
 }
 
-/** Run rate and weeks of supply as of the last day of each period. */
-async function supplyOfPeriods(db: Executor, scope: Scope, period: Period) {
-  return Promise.all([supplyAsOf(db, scope, period.current.to), supplyAsOf(db, scope, period.last.to)]);
-}
-
 export async function averageRunRateCard(db: Executor, scope: Scope, period: Period) {
-  const [current, last] = await supplyOfPeriods(db, scope, period);
+  const [current, last] = await supplyAsOf(db, scope, [period.current.to, period.last.to]);
   return card(current.averageRunRate, last.averageRunRate);
 }
 
 export async function averageWeeksOfSupplyCard(db: Executor, scope: Scope, period: Period) {
-  const [current, last] = await supplyOfPeriods(db, scope, period);
+  const [current, last] = await supplyAsOf(db, scope, [period.current.to, period.last.to]);
   return card(current.averageWeeksOfSupply, last.averageWeeksOfSupply);
 }
 
@@ -57,7 +49,8 @@ type ProductRow = {
 
 /**
  * "Performa Produk": the products sold in the range (lines of live orders, from daily_product_rollups) with
- * their GMV, units net of returns and number of orders. The page and its count read the range's rollup rows.
+ * their GMV, units net of returns and number of orders. The range's rollup rows are read once, for the page and
+ * its count together.
  */
 export async function productTable(db: Executor, scope: Scope, period: Period, query: TableQuery) {
   const sold = sql`select r.product_id, sum(r.gmv)::bigint as total_price, sum(r.units_sold)::bigint as total_sold,
@@ -74,21 +67,18 @@ export async function productTable(db: Executor, scope: Scope, period: Period, q
     scope.categoryIds ? inList('p.category_id', scope.categoryIds) : undefined,
     searchAny(['p.name', 'p.sku'], query.search),
   ]);
-  const [rows, [{ total }]] = await Promise.all([
-    selectRows<ProductRow>(
-      db,
-      sql`with sold as (${sold})
-        select p.id, p.name, p.sku, c.name as category_name, sold.total_price, sold.total_sold, sold.total_order
-        from sold join products p on p.id = sold.product_id left join categories c on c.id = p.category_id
-        where ${where}
-        ${orderBy(PRODUCT_SORT, query, 'created_at', 'p.id')} ${limitOffset(query)}`,
-    ),
-    selectRows<{ total: unknown }>(
-      db,
-      sql`with sold as (${sold})
-        select count(*) as total from sold join products p on p.id = sold.product_id where ${where}`,
-    ),
-  ]);
+  const { rows, total } = await pageWithTotal<ProductRow>(
+    db,
+    query,
+    sql`with sold as (${sold})
+      select p.id, p.name, p.sku, c.name as category_name, sold.total_price, sold.total_sold, sold.total_order,
+        count(*) over () as total_rows
+      from sold join products p on p.id = sold.product_id left join categories c on c.id = p.category_id
+      where ${where}
+      ${orderBy(PRODUCT_SORT, query, 'created_at', 'p.id')} ${limitOffset(query)}`,
+    sql`with sold as (${sold})
+      select count(*) as total from sold join products p on p.id = sold.product_id where ${where}`,
+  );
   return paged(
     query,
     rows.map((row) => ({
@@ -100,6 +90,6 @@ export async function productTable(db: Executor, scope: Scope, period: Period, q
       total_sold: num(row.total_sold),
       total_order: num(row.total_order),
     })),
-    num(total),
+    total,
   );
 }

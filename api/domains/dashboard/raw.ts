@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { OrderStatusCode } from '../../db/schema';
-import type { DayRange } from './period';
+import { startOfDay, type DayRange } from './period';
 import type { Scope } from './scope';
 import { allOf, inList, instantIn } from './sql';
 
@@ -10,10 +10,16 @@ import { allOf, inList, instantIn } from './sql';
  * invoices and the (vendor_id, created_at) index of orders serve, so a call reads the rows of its range only.
  */
 
-/** An invoice's vendor is the vendor of its order, canceled or not; a diverted order handed the invoice on. */
-function invoiceOfVendors(vendorIds: number[]): SQL {
-  return sql`exists (select 1 from orders o where o.invoice_id = i.id and ${inList('o.vendor_id', vendorIds)}
-    and o.status_code <> 'diverted' and o.deleted_at is null)`;
+/**
+ * An invoice's vendor is the vendor of its order, canceled or not; a diverted order handed the invoice on. An order
+ * is made from its invoice and is never older than it, so the vendors' orders created since the earliest range
+ * began hold every invoice of the ranges: the (vendor_id, created_at) index of orders finds a vendor's few
+ * invoices without reading all of the brand's.
+ */
+function invoiceOfVendors(vendorIds: number[], ranges: DayRange[]): SQL {
+  const since = startOfDay(ranges.map((range) => range.from).sort()[0]).toISOString();
+  return sql`i.id in (select o.invoice_id from orders o where ${inList('o.vendor_id', vendorIds)}
+    and o.created_at >= ${since} and o.status_code <> 'diverted' and o.deleted_at is null)`;
 }
 
 function invoiceInCategories(categoryIds: number[]): SQL {
@@ -33,7 +39,7 @@ export function invoiceWhere(
     options.notCanceled ? sql`i.status_code <> 'canceled'` : undefined,
     instantIn('i.created_at', ranges),
     scope.channelIds ? inList('i.channel_id', scope.channelIds) : undefined,
-    scope.vendorIds ? invoiceOfVendors(scope.vendorIds) : undefined,
+    scope.vendorIds ? invoiceOfVendors(scope.vendorIds, ranges) : undefined,
     scope.categoryIds ? invoiceInCategories(scope.categoryIds) : undefined,
   ]);
 }

@@ -62,7 +62,7 @@ export async function invoiceTable(
           i.grand_total, i.status_code, c.name as channel_name
         from invoices i join channels c on c.id = i.channel_id
         where ${where}
-        ${orderBy(INVOICE_SORT, query, 'created_at', 'i.id')} ${limitOffset(query)}`,
+        ${orderBy(INVOICE_SORT, query, 'created_at', 'i.id', ['created_at'])} ${limitOffset(query)}`,
     ),
     selectRows<{ total: unknown }>(db, sql`select count(*) as total from invoices i where ${where}`),
   ]);
@@ -131,7 +131,7 @@ export async function orderTable(
         join channels c on c.id = o.channel_id
         join brands b on b.id = o.brand_id
         where ${where}
-        ${orderBy(ORDER_SORT, query, 'created_at', 'o.id')} ${limitOffset(query)}`,
+        ${orderBy(ORDER_SORT, query, 'created_at', 'o.id', ['created_at'])} ${limitOffset(query)}`,
     ),
     selectRows<{ total: unknown }>(
       db,

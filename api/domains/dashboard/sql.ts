@@ -37,6 +37,15 @@ export function dayIn(column: string, ranges: DayRange[]): SQL {
   return sql`(${sql.join(parts, sql` or `)})`;
 }
 
+/** Which of the ranges `column` (a date) falls in, as its index in the list; null for none. */
+export function rangeIndexOf(column: string, ranges: DayRange[]): SQL {
+  const cases = ranges.map(
+    (range, index) =>
+      sql`when ${sql.raw(column)} between ${range.from} and ${range.to} then ${sql.raw(String(index))}`,
+  );
+  return sql`(case ${sql.join(cases, sql` `)} end)`;
+}
+
 /** `column` (a timestamp) within any of the ranges of Jakarta days. */
 export function instantIn(column: string, ranges: DayRange[]): SQL {
   const parts = ranges.map(

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { addDays, round2, type DayRange } from './period';
 import type { Scope } from './scope';
-import { allOf, dayIn, inList, num, numOrNull, selectRows } from './sql';
+import { allOf, dayIn, inList, num, numOrNull, rangeIndexOf, selectRows } from './sql';
 
 /**
  * Stock figures read stock_daily_snapshots, itself a daily table (one row per vendor, product and Jakarta day)
@@ -52,30 +52,32 @@ export async function inStockRates(db: Executor, scope: Scope, ranges: DayRange[
   });
 }
 
-/** Each vendor's in-stock rate (percentage, unrounded) over one range; vendors without snapshots are absent. */
-export async function inStockRateByVendor(db: Executor, scope: Scope, range: DayRange) {
-  const rows = await selectRows<{ vendor_id: number; in_stock: unknown; total: unknown }>(
+/**
+ * The mean of the vendors' in-stock rates in each range, each vendor weighing the same; null for a range in which
+ * no vendor has snapshots. One statement for all the ranges.
+ */
+export async function averageInStockRates(db: Executor, scope: Scope, ranges: DayRange[]) {
+  const rows = await selectRows<{ range: number; in_stock: unknown; total: unknown }>(
     db,
-    sql`select s.vendor_id, count(*) filter (where s.available > 0) as in_stock, count(*) as total
+    sql`select ${rangeIndexOf('s.date', ranges)} as range, count(*) filter (where s.available > 0) as in_stock,
+        count(*) as total
       from stock_daily_snapshots s join products p on p.id = s.product_id
-      where ${snapshotWhere(scope, [range])}
-      group by s.vendor_id`,
+      where ${snapshotWhere(scope, ranges)}
+      group by 1, s.vendor_id`,
   );
-  return new Map(rows.map((row) => [Number(row.vendor_id), rate(num(row.in_stock), num(row.total))]));
-}
-
-/** The mean of the vendors' in-stock rates, each vendor weighing the same; null when no vendor has snapshots. */
-export async function averageInStockRate(db: Executor, scope: Scope, range: DayRange) {
-  const rates = [...(await inStockRateByVendor(db, scope, range)).values()].filter(
-    (value): value is number => value !== null,
-  );
-  return rates.length ? round2(rates.reduce((sum, value) => sum + value, 0) / rates.length) : null;
+  return ranges.map((_, index) => {
+    const rates = rows
+      .filter((row) => Number(row.range) === index)
+      .map((row) => rate(num(row.in_stock), num(row.total)))
+      .filter((value): value is number => value !== null);
+    return rates.length ? round2(rates.reduce((sum, value) => sum + value, 0) / rates.length) : null;
+  });
 }
 
 export const RUN_RATE_DAYS = 7;
 
 /**
- * Run rate and weeks of supply as of the last day of a range (DESIGN §5):
+ * Run rate and weeks of supply as of each of the days (DESIGN §5), in one statement:
  * - the products are the scope's active products stocked by one of its vendors (a vendor_stocks row);
  * - a product's run rate is its units sold (daily_product_rollups, net of returns) in the 7 days ending on that
  *   day ÷ 7; the average run rate is their mean over the products, unsold ones counting 0;
@@ -84,18 +86,22 @@ export const RUN_RATE_DAYS = 7;
  *   when the run rate is 0, and the average is over the products that have one (null when none does, or when no
  *   snapshot exists yet).
  */
-export async function supplyAsOf(db: Executor, scope: Scope, day: string) {
-  const window: DayRange = { from: addDays(day, -(RUN_RATE_DAYS - 1)), to: day };
-  const [latest] = await selectRows<{ day: string | null }>(
-    db,
-    sql`select max(s.date)::text as day from stock_daily_snapshots s
-      where s.date <= ${day} and ${scope.vendorIds ? inList('s.vendor_id', scope.vendorIds) : sql`true`}`,
+export async function supplyAsOf(db: Executor, scope: Scope, days: string[]) {
+  const asOf = days.map(
+    (day, index) =>
+      sql`(${sql.raw(String(index))}, ${day}::date, ${addDays(day, -(RUN_RATE_DAYS - 1))}::date)`,
   );
-  const stockDay = latest?.day ?? null;
   const vendorOf = (column: string) => (scope.vendorIds ? inList(column, scope.vendorIds) : undefined);
-  const [row] = await selectRows<{ products: unknown; units: unknown; weeks: unknown }>(
+  const rows = await selectRows<{
+    k: number;
+    stock_day: string | null;
+    products: unknown;
+    units: unknown;
+    weeks: unknown;
+  }>(
     db,
-    sql`with products_in_scope as (
+    sql`with as_of (k, day, window_from) as (values ${sql.join(asOf, sql`, `)}),
+      products_in_scope as materialized (
         select p.id from products p
         where ${allOf([
           inList('p.brand_id', scope.brandIds),
@@ -104,38 +110,42 @@ export async function supplyAsOf(db: Executor, scope: Scope, day: string) {
           sql`exists (select 1 from vendor_stocks vs where vs.product_id = p.id and ${allOf([vendorOf('vs.vendor_id')])})`,
         ])}
       ),
+      stock_days as (
+        select a.k, (select max(s.date) from stock_daily_snapshots s
+          where ${allOf([sql`s.date <= a.day`, vendorOf('s.vendor_id')])}) as stock_day
+        from as_of a
+      ),
       sold as (
-        select r.product_id, sum(r.units_sold) as units
-        from daily_product_rollups r
+        select a.k, r.product_id, sum(r.units_sold) as units
+        from as_of a join daily_product_rollups r on r.date between a.window_from and a.day
         where ${allOf([
           inList('r.brand_id', scope.brandIds),
           vendorOf('r.vendor_id'),
           scope.channelIds ? inList('r.channel_id', scope.channelIds) : undefined,
-          dayIn('r.date', [window]),
           sql`r.product_id in (select id from products_in_scope)`,
         ])}
-        group by r.product_id
+        group by 1, 2
       ),
       stock as (
-        select s.product_id, sum(s.available) as available
-        from stock_daily_snapshots s
-        where ${allOf([
-          stockDay ? sql`s.date = ${stockDay}` : sql`false`,
-          vendorOf('s.vendor_id'),
-          sql`s.product_id in (select id from products_in_scope)`,
-        ])}
-        group by s.product_id
+        select d.k, s.product_id, sum(s.available) as available
+        from stock_days d join stock_daily_snapshots s on s.date = d.stock_day
+        where ${allOf([vendorOf('s.vendor_id'), sql`s.product_id in (select id from products_in_scope)`])}
+        group by 1, 2
       )
-      select (select count(*) from products_in_scope) as products,
-        (select coalesce(sum(units), 0) from sold) as units,
+      select d.k, d.stock_day::text as stock_day, (select count(*) from products_in_scope) as products,
+        (select coalesce(sum(sold.units), 0) from sold where sold.k = d.k) as units,
         (select avg(coalesce(stock.available, 0)::float8 / sold.units)
-          from sold left join stock on stock.product_id = sold.product_id
-          where sold.units > 0) as weeks`,
+          from sold left join stock on stock.k = sold.k and stock.product_id = sold.product_id
+          where sold.k = d.k and sold.units > 0) as weeks
+      from stock_days d`,
   );
-  const products = num(row.products);
-  const weeks = numOrNull(row.weeks);
-  return {
-    averageRunRate: products > 0 ? round2(num(row.units) / RUN_RATE_DAYS / products) : 0,
-    averageWeeksOfSupply: stockDay && weeks !== null ? round2(weeks) : null,
-  };
+  return days.map((_, index) => {
+    const row = rows.find((candidate) => Number(candidate.k) === index);
+    const products = num(row?.products);
+    const weeks = numOrNull(row?.weeks);
+    return {
+      averageRunRate: products > 0 ? round2(num(row?.units) / RUN_RATE_DAYS / products) : 0,
+      averageWeeksOfSupply: row?.stock_day && weeks !== null ? round2(weeks) : null,
+    };
+  });
 }
