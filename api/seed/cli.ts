@@ -45,6 +45,8 @@ async function main() {
       return;
     }
     const summary = await seedDemo({ db: handle.db, now: new Date(), orders });
+    // Fresh statistics and a visibility map, so the first queries plan well and index-only scans stay so.
+    await handle.db.execute(sql`vacuum analyze`);
     console.info(
       `Seeded ${handle.kind}: ${summary.orders} orders, ${summary.invoices} invoices, ${summary.invoiceOffers} offers ` +
         `(${summary.pendingDemoOffers} pending for vendor@demo.test), ${summary.customers} customers, ` +

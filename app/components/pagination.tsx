@@ -17,9 +17,7 @@ export function Pagination({ meta }: { meta: Meta }) {
     next.set('page', String(page));
     return `?${next.toString()}`;
   }
-  const pages = Array.from({ length: meta.last_page }, (_, index) => index + 1).filter(
-    (page) => page === 1 || page === meta.last_page || Math.abs(page - meta.current_page) <= 2,
-  );
+  const pages = pageWindow(meta.current_page, meta.last_page);
   return (
     <nav
       aria-label={t('table.pagination')}
@@ -60,4 +58,11 @@ export function Pagination({ meta }: { meta: Meta }) {
       </ul>
     </nav>
   );
+}
+
+/** The first and last page and two either side of the current one, ascending; never the whole range. */
+function pageWindow(current: number, last: number) {
+  const pages = new Set([1, last]);
+  for (let page = Math.max(1, current - 2); page <= Math.min(last, current + 2); page++) pages.add(page);
+  return [...pages].filter((page) => page >= 1 && page <= last).sort((a, b) => a - b);
 }
