@@ -10,12 +10,12 @@ import { i18nConfig } from './lib/i18n';
 import { resources } from './lib/i18n-resources.server';
 import { i18n } from './lib/i18n.server';
 import { NonceContext } from './lib/nonce';
-import { warmPdfBrowser } from './lib/pdf.server';
+import { warmPrintPdf } from './lib/print-pdf.server';
 
 const ABORT_DELAY = 5_000;
 
-// One Chromium kept warm for PDFs, so the first print does not pay for a browser start.
-if (process.env.PDF_WARM !== 'false') void warmPdfBrowser();
+// One Chromium and a page per PDF slot kept warm, so the first prints pay for neither.
+if (process.env.PDF_WARM !== 'false') void warmPrintPdf();
 
 export default async function handleRequest(
   request: Request,

@@ -1,10 +1,15 @@
 import { redirect } from '@remix-run/node';
 import { env } from './env.server';
 import { requireToken } from './auth.server';
-import { cookiesOf, pdfResponse, renderPdf, PdfRenderError } from './pdf.server';
+import { cookiesOf, pdfResponse, renderPdf, PdfRenderError, warmPdfBrowser } from './pdf.server';
 
 /** This server as Chromium reaches it: loopback, so print pages never leave the machine. */
 const selfOrigin = `http://127.0.0.1:${env.PORT}`;
+
+/** Starts the browser with a warm page per PDF slot for this server's print pages, ahead of the first print. */
+export function warmPrintPdf(): Promise<void> {
+  return warmPdfBrowser({ origin: selfOrigin });
+}
 
 /** Renders one of this app's print pages to a PDF with the user's own session. */
 export async function printToPdf(request: Request, path: string, filename: string) {

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   closePdfBrowser,
@@ -47,6 +48,13 @@ async function pdfText(bytes: Uint8Array): Promise<string> {
 
 function startsWithPdfMagic(bytes: Uint8Array): boolean {
   return Buffer.from(bytes.subarray(0, 4)).toString('latin1') === '%PDF';
+}
+
+/** The pages the renderer keeps, one per slot: each lives in its own context, never the default one. */
+async function renderPages(): Promise<Page[]> {
+  const browser = await pdfBrowser();
+  const pages = await browser.pages();
+  return pages.filter((page) => page.browserContext() !== browser.defaultBrowserContext());
 }
 
 async function renderError(promise: Promise<unknown>): Promise<PdfRenderError> {
@@ -130,6 +138,23 @@ beforeAll(async () => {
       );
     } else if (path === '/figures') {
       setTimeout(() => res.end('Figures drawn by script 555'), 200);
+    } else if (path.startsWith('/whoami')) {
+      const who = new URL(path, origin).searchParams.get('who') ?? '';
+      res.setHeader('Set-Cookie', `left_by=${who}; Path=/`);
+      html(res, `<title>Who</title><body><h1>Cookie header [${req.headers.cookie ?? ''}]</h1>`);
+    } else if (path === '/storage') {
+      html(
+        res,
+        `<title>Storage</title><body><h1>Storage</h1><script>
+          const found = [localStorage.getItem('left_by'), sessionStorage.getItem('left_by')].filter(Boolean);
+          localStorage.setItem('left_by', 'earlier render');
+          sessionStorage.setItem('left_by', 'earlier render');
+          const p = document.createElement('p');
+          p.id = 'found';
+          p.textContent = 'Found [' + found.join(', ') + ']';
+          document.body.append(p);
+        </script>`,
+      );
     } else if (path === '/hang') {
       // never answers
     } else {
@@ -137,7 +162,7 @@ beforeAll(async () => {
     }
   });
   origin = `http://127.0.0.1:${portOf(app)}`;
-  await warmPdfBrowser();
+  await warmPdfBrowser({ origin });
 });
 
 afterAll(async () => {
@@ -148,6 +173,10 @@ afterAll(async () => {
 });
 
 describe('renderPdf', { timeout: 15_000 }, () => {
+  it('opens a warm page per slot before the first render', async () => {
+    expect(await renderPages()).toHaveLength(CONCURRENCY);
+  });
+
   it('prints a page of the origin to a PDF holding its text in print media', async () => {
     const bytes = await renderPdf({ url: `${origin}/report`, origin, cookies: [] });
 
@@ -269,6 +298,67 @@ describe('renderPdf', { timeout: 15_000 }, () => {
       ),
     );
     expect(renders.every(startsWithPdfMagic)).toBe(true);
+  });
+
+  it("never carries one user's cookies into the next user's render on the same warm page", async () => {
+    await Promise.all([1, 2].map(() => renderPdf({ url: `${origin}/report`, origin, cookies: [] })));
+    const warmPages = await renderPages();
+    expect(warmPages).toHaveLength(CONCURRENCY);
+
+    for (const who of ['alice', 'bob', 'carol', 'dave']) {
+      const bytes = await renderPdf({
+        url: `${origin}/whoami?who=${who}`,
+        origin,
+        cookies: [{ name: 'who', value: who }],
+      });
+      expect(await pdfText(bytes)).toContain(`Cookie header [who=${who}]`);
+    }
+
+    const pagesAfter = await renderPages();
+    expect(pagesAfter).toHaveLength(CONCURRENCY);
+    for (const page of pagesAfter) expect(warmPages).toContain(page);
+    // Between renders a page holds nothing of the last user's document.
+    await expect
+      .poll(() => Promise.all(pagesAfter.map((page) => page.content())))
+      .not.toContainEqual(expect.stringContaining('Cookie header'));
+  });
+
+  it('leaves no storage behind from a page whose scripts ran', async () => {
+    const texts: string[] = [];
+    // Three renders on two pages: at least one page serves twice.
+    for (let render = 0; render < 3; render += 1) {
+      const bytes = await renderPdf({
+        url: `${origin}/storage`,
+        origin,
+        cookies: [],
+        options: { javascript: true, waitForSelector: '#found' },
+      });
+      texts.push(await pdfText(bytes));
+    }
+
+    expect(texts.every((text) => text.includes('Found []'))).toBe(true);
+  });
+
+  it('replaces a page that crashed or was closed, and the next renders succeed', async () => {
+    await Promise.all([1, 2].map(() => renderPdf({ url: `${origin}/report`, origin, cookies: [] })));
+    const [crashing, closing] = await renderPages();
+    const crashed = new Promise((resolve) => crashing.once('error', resolve));
+    await (await crashing.createCDPSession()).send('Page.crash').catch(() => undefined);
+    await crashed;
+    await closing.close();
+
+    const renders = await Promise.all(
+      ['alice', 'bob'].map((who) =>
+        renderPdf({ url: `${origin}/whoami?who=${who}`, origin, cookies: [{ name: 'who', value: who }] }),
+      ),
+    );
+
+    const texts = await Promise.all(renders.map(pdfText));
+    expect(texts[0]).toContain('Cookie header [who=alice]');
+    expect(texts[1]).toContain('Cookie header [who=bob]');
+    const pagesAfter = await renderPages();
+    expect(pagesAfter).not.toContain(crashing);
+    expect(pagesAfter).not.toContain(closing);
   });
 
   it('launches the browser again after it crashed', async () => {

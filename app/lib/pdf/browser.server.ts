@@ -32,6 +32,8 @@ function chromiumArgs(sandbox: boolean): string[] {
     '--no-first-run',
     '--disable-dev-shm-usage',
     '--font-render-hinting=none',
+    // A tab is reused for the next user: leaving a document truly unloads it instead of keeping it for "back".
+    '--disable-features=BackForwardCache',
   ];
 }
 
