@@ -1,14 +1,15 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { invoices, orderProducts, orders, sendPaymentOrders, vendorBrands, vendors } from '../../db/schema';
+import { invoices, orderProducts, orders, vendorBrands, vendors } from '../../db/schema';
 import { recordAudit } from '../../audit/audit';
 import type { AuthUser } from '../../http/context';
-import { notFound, validationFailed } from '../../http/errors';
+import { validationFailed } from '../../http/errors';
 import { createRollupTracker } from '../rollup/service';
 import type { OrderScope } from './filters';
 import {
   addActivity,
   createOrder,
+  lockBrandOrder,
   followOrderOnInvoice,
   moveStock,
   notify,
@@ -28,23 +29,8 @@ export async function changeVendor(
 ) {
   const { at, user } = input;
   return db.transaction(async (tx) => {
-    const [order] = await tx
-      .select()
-      .from(orders)
-      .where(
-        and(
-          eq(orders.id, input.orderId),
-          eq(orders.brandId, input.scope.brandIds[0] ?? 0),
-          isNull(orders.deletedAt),
-        ),
-      )
-      .for('update');
-    if (!order) throw notFound();
-    const [paid] = await tx
-      .select({ orderId: sendPaymentOrders.orderId })
-      .from(sendPaymentOrders)
-      .where(eq(sendPaymentOrders.orderId, order.id));
-    if (!canChangeVendor(order.statusCode, Boolean(paid))) {
+    const { order, paid } = await lockBrandOrder(tx, input.scope, input.orderId);
+    if (!canChangeVendor(order.statusCode, paid)) {
       throw validationFailed({
         status: [`Vendor pesanan berstatus ${BRAND_LABELS[order.statusCode]} tidak dapat diubah.`],
       });

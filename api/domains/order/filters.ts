@@ -93,6 +93,24 @@ export function dateConditions(
   return conditions;
 }
 
+/**
+ * The scope and the brand, vendor, channel and day filters as conditions on a rollup; `date` is the rollup's
+ * day column, absent for all-time totals.
+ */
+export function rollupScopeConditions(
+  table: { brandId: PgColumn; vendorId: PgColumn; channelId: PgColumn },
+  scope: OrderScope,
+  filters: OrderFilters,
+  date?: PgColumn,
+) {
+  const conditions: SQL[] = [inArray(table.brandId, scope.brandIds.length ? scope.brandIds : [0])];
+  if (scope.vendorId !== undefined) conditions.push(eq(table.vendorId, scope.vendorId));
+  if (filters.vendorIds) conditions.push(inArray(table.vendorId, filters.vendorIds));
+  if (filters.channelIds) conditions.push(inArray(table.channelId, filters.channelIds));
+  if (date) conditions.push(...dateConditionsOnDay(date, filters.dateFrom, filters.dateTo));
+  return conditions;
+}
+
 /** The same range on a rollup's `date` column (a Jakarta day already). */
 export function dateConditionsOnDay(column: PgColumn, from?: string, to?: string) {
   const conditions: SQL[] = [];

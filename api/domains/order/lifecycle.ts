@@ -5,6 +5,7 @@ import {
   orderActivities,
   orderProducts,
   orders,
+  sendPaymentOrders,
   stockMovements,
   userBrands,
   users,
@@ -14,15 +15,35 @@ import {
   type StockMovementKind,
 } from '../../db/schema';
 import { enqueueEvent } from '../../events/outbox';
+import { notFound } from '../../http/errors';
 import { ROLE } from '../access/roles';
 import { notifyUsers } from '../notification/service';
 import { jakartaDate, jakartaTimestamp, type RollupTracker } from '../rollup/service';
+import type { OrderScope } from './filters';
 import { BRAND_LABELS, invoiceStatusFor, invoiceStatusLabel, VENDOR_LABELS } from './statuses';
 
 type OrderRow = typeof orders.$inferSelect;
 type InvoiceRow = typeof invoices.$inferSelect;
 
 const ORDER_NUMBER_LOCK = 71_010;
+
+/**
+ * The brand's order, locked for the rest of the transaction, and whether a payment voucher holds it; 404 when
+ * the brand has no such order.
+ */
+export async function lockBrandOrder(executor: Executor, scope: OrderScope, orderId: number) {
+  const [order] = await executor
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.brandId, scope.brandIds[0] ?? 0), isNull(orders.deletedAt)))
+    .for('update');
+  if (!order) throw notFound();
+  const [voucher] = await executor
+    .select({ orderId: sendPaymentOrders.orderId })
+    .from(sendPaymentOrders)
+    .where(eq(sendPaymentOrders.orderId, order.id));
+  return { order, paid: Boolean(voucher) };
+}
 
 /**
  * `SO/YYYY/MM/NNNNNN`, numbered per Jakarta month like the seed's. A transaction-scoped advisory lock per month

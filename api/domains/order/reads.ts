@@ -21,10 +21,10 @@ import { containsPattern } from '../../db/like';
 import { notFound } from '../../http/errors';
 import { offsetOf, pageMeta, sortColumn } from '../../http/pagination';
 import {
-  dateConditionsOnDay,
   orderConditions,
   orderInCategories,
   paidOrder,
+  rollupScopeConditions,
   rollupsCanAnswer,
   type OrderFilters,
   type OrderScope,
@@ -56,16 +56,6 @@ const ORDER_SORTS = {
 
 function direction(order: 'asc' | 'desc') {
   return order === 'desc' ? desc : asc;
-}
-
-/** Rollup conditions for a scope and filters the rollups can answer (see rollupsCanAnswer). */
-function rollupConditions(table: typeof dailyProductRollups, scope: OrderScope, filters: OrderFilters) {
-  const conditions: SQL[] = [inArray(table.brandId, scope.brandIds.length ? scope.brandIds : [0])];
-  if (scope.vendorId !== undefined) conditions.push(eq(table.vendorId, scope.vendorId));
-  if (filters.vendorIds) conditions.push(inArray(table.vendorId, filters.vendorIds));
-  if (filters.channelIds) conditions.push(inArray(table.channelId, filters.channelIds));
-  conditions.push(...dateConditionsOnDay(table.date, filters.dateFrom, filters.dateTo));
-  return conditions;
 }
 
 /** The number of orders a list shows: from the status rollups when they can tell, a count narrowed by the filters otherwise. */
@@ -188,7 +178,7 @@ export async function listOrderItems(
     // Each line of a live order is one (order, product) pair of the product rollup: an order never holds a
     // product twice (ingestion refuses repeated SKUs), so Σ order_count is the number of lines.
     if (rollupsCanAnswer(filters)) {
-      const conditions = rollupConditions(dailyProductRollups, scope, filters);
+      const conditions = rollupScopeConditions(dailyProductRollups, scope, filters, dailyProductRollups.date);
       if (filters.categoryIds) {
         conditions.push(
           filters.categoryIds.length

@@ -1,12 +1,12 @@
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { orderProducts, orders, products, replacedOrderProducts, sendPaymentOrders } from '../../db/schema';
+import { orderProducts, orders, products, replacedOrderProducts } from '../../db/schema';
 import { recordAudit } from '../../audit/audit';
 import type { AuthUser } from '../../http/context';
-import { notFound, validationFailed, type FieldErrors } from '../../http/errors';
+import { validationFailed, type FieldErrors } from '../../http/errors';
 import { createRollupTracker } from '../rollup/service';
 import type { OrderScope } from './filters';
-import { addActivity, moveStock, queueOrderEvents } from './lifecycle';
+import { addActivity, lockBrandOrder, moveStock, queueOrderEvents } from './lifecycle';
 import type { ReplaceProductBody } from './schema';
 import { BRAND_LABELS, canReplaceProduct } from './statuses';
 
@@ -21,23 +21,8 @@ export async function replaceProducts(
 ) {
   const { at, user, body } = input;
   return db.transaction(async (tx) => {
-    const [order] = await tx
-      .select()
-      .from(orders)
-      .where(
-        and(
-          eq(orders.id, input.orderId),
-          eq(orders.brandId, input.scope.brandIds[0] ?? 0),
-          isNull(orders.deletedAt),
-        ),
-      )
-      .for('update');
-    if (!order) throw notFound();
-    const [paid] = await tx
-      .select({ orderId: sendPaymentOrders.orderId })
-      .from(sendPaymentOrders)
-      .where(eq(sendPaymentOrders.orderId, order.id));
-    if (!canReplaceProduct(order.statusCode, Boolean(paid))) {
+    const { order, paid } = await lockBrandOrder(tx, input.scope, input.orderId);
+    if (!canReplaceProduct(order.statusCode, paid)) {
       throw validationFailed({
         status: [`Pesanan berstatus ${BRAND_LABELS[order.statusCode]} tidak dapat diretur.`],
       });

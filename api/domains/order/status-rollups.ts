@@ -1,7 +1,7 @@
-import { and, eq, inArray, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { dailyOrderStatusRollups, orderStatusTotals } from '../../db/schema';
-import { dateConditionsOnDay, type OrderFilters, type OrderScope } from './filters';
+import { rollupScopeConditions, type OrderFilters, type OrderScope } from './filters';
 import { DEAD_STATUSES } from './statuses';
 
 /**
@@ -42,15 +42,9 @@ function tableFor(filters: OrderFilters): StatusTable {
   return filters.dateFrom || filters.dateTo ? dailyOrderStatusRollups : orderStatusTotals;
 }
 
-function scopeConditions(table: StatusTable, scope: OrderScope, filters: OrderFilters): SQL[] {
-  const conditions: SQL[] = [inArray(table.brandId, scope.brandIds.length ? scope.brandIds : [0])];
-  if (scope.vendorId !== undefined) conditions.push(eq(table.vendorId, scope.vendorId));
-  if (filters.vendorIds) conditions.push(inArray(table.vendorId, filters.vendorIds));
-  if (filters.channelIds) conditions.push(inArray(table.channelId, filters.channelIds));
-  if (table === dailyOrderStatusRollups) {
-    conditions.push(...dateConditionsOnDay(dailyOrderStatusRollups.date, filters.dateFrom, filters.dateTo));
-  }
-  return conditions;
+function scopeConditions(table: StatusTable, scope: OrderScope, filters: OrderFilters) {
+  const date = table === dailyOrderStatusRollups ? dailyOrderStatusRollups.date : undefined;
+  return rollupScopeConditions(table, scope, filters, date);
 }
 
 /** The number of orders the list shows, or null when the rollups cannot tell. */
