@@ -11,6 +11,8 @@ const configSchema = z
     OAUTH_CLIENT_ID: z.string().default('back-office'),
     OAUTH_CLIENT_SECRET: z.string().default(DEMO_CLIENT_SECRET),
     ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(3600),
+    /** How long a token's user, permissions and brands are kept in memory (writes through the API drop them at once). */
+    AUTH_CACHE_SECONDS: z.coerce.number().min(0).default(5),
     REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().positive().default(30),
     PASSWORD_RESET_TTL_MINUTES: z.coerce.number().int().positive().default(60),
     LOGIN_MAX_ATTEMPTS_PER_EMAIL: z.coerce.number().int().positive().default(5),

@@ -6,6 +6,7 @@ import { createChannelSigner, createPusherClient } from './domains/broadcasting/
 import { startOutboxRelay } from './events/outbox';
 import { startSweeps } from './jobs/sweeps';
 import { createApiApp } from './http/app';
+import { AuthCache } from './http/auth-cache';
 import type { ApiDeps } from './http/context';
 import { createLoginThrottle } from './http/throttle';
 import { createMailer, type Mailer } from './mail/mailer';
@@ -68,6 +69,7 @@ export async function startApiRuntime({
     signer: createChannelSigner(pusher),
     storageDir: join(dataDir, 'media'),
     events: { nudge: relay.nudge },
+    authCache: new AuthCache(config.AUTH_CACHE_SECONDS * 1000),
   };
   const sweeps = startSweeps({ db: handle.db, clock, config, events: deps.events });
   return {

@@ -1,34 +1,48 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { MiddlewareHandler } from 'hono';
-import { accessTokens, users } from '../db/schema';
+import type { Database } from '../db/client';
+import { preparedQuery } from '../db/prepared';
+import { accessTokens, userBrands, users } from '../db/schema';
 import { effectivePermissions, permissionsOfRole } from '../domains/access/permissions';
+import { ROLE } from '../domains/access/roles';
 import { hashToken } from '../domains/oauth/tokens';
-import type { ApiEnv } from './context';
+import type { ApiDeps, AuthUser, ApiEnv } from './context';
 import { unauthenticated } from './errors';
 
-/** Resolves the bearer token to an active user; revoked, expired or deactivated all read as 401. */
-export const requireAuth: MiddlewareHandler<ApiEnv> = async (c, next) => {
-  const header = c.req.header('authorization') ?? '';
-  const match = /^Bearer\s+(\S+)$/i.exec(header);
-  if (!match) throw unauthenticated();
-  const { db, clock } = c.var.deps;
-  const [row] = await db
-    .select({ token: accessTokens, user: users })
+function prepareTokenLookup(db: Database) {
+  return db
+    .select({
+      tokenId: accessTokens.id,
+      expiresAt: accessTokens.expiresAt,
+      user: users,
+      permissions: permissionsOfRole(users.roleId),
+      keyAccountBrandIds: sql<number[]>`array(select ${userBrands.brandId} from ${userBrands}
+        where ${userBrands.userId} = ${users.id} order by 1)`,
+    })
     .from(accessTokens)
     .innerJoin(users, eq(users.id, accessTokens.userId))
     .where(
       and(
-        eq(accessTokens.tokenHash, hashToken(match[1])),
+        eq(accessTokens.tokenHash, sql.placeholder('tokenHash')),
         isNull(accessTokens.revokedAt),
-        gt(accessTokens.expiresAt, clock()),
+        gt(accessTokens.expiresAt, sql.placeholder('now')),
         eq(users.isActive, true),
         isNull(users.deletedAt),
       ),
     )
-    .limit(1);
-  if (!row) throw unauthenticated();
+    .limit(1)
+    .prepare('auth_token_lookup');
+}
+
+/** The active user of a token hash with their permissions and brands, in one prepared statement. */
+async function lookUpToken(deps: ApiDeps, tokenHash: string) {
+  const [row] = await preparedQuery(deps.db, prepareTokenLookup).execute({
+    tokenHash,
+    now: deps.clock().toISOString(),
+  });
+  if (!row) return undefined;
   const { user } = row;
-  c.set('user', {
+  const authUser: AuthUser & { expiresAt: Date } = {
     id: user.id,
     name: user.name,
     email: user.email,
@@ -37,8 +51,45 @@ export const requireAuth: MiddlewareHandler<ApiEnv> = async (c, next) => {
     vendorId: user.vendorId,
     currentBrandId: user.currentBrandId,
     isSpecialAccount: user.isSpecialAccount,
-    permissions: effectivePermissions(user, await permissionsOfRole(db, user.roleId)),
-    tokenId: row.token.id,
-  });
+    permissions: Object.freeze(effectivePermissions(user, row.permissions)),
+    brandIds: brandIdsOfRole(user, row.keyAccountBrandIds),
+    tokenId: row.tokenId,
+    expiresAt: row.expiresAt,
+  };
+  return Object.freeze(authUser);
+}
+
+/** The brand ids a user may act on; `'all'` for administrators. */
+export function brandIdsOfRole(
+  user: { roleId: number; brandId: number | null },
+  keyAccountBrandIds: number[],
+): readonly number[] | 'all' {
+  switch (user.roleId) {
+    case ROLE.administrator:
+      return 'all';
+    case ROLE.keyAccount:
+      return Object.freeze(keyAccountBrandIds);
+    case ROLE.brand:
+      return user.brandId ? [user.brandId] : [];
+    default:
+      return [];
+  }
+}
+
+/** Resolves the bearer token to an active user; revoked, expired or deactivated all read as 401. */
+export const requireAuth: MiddlewareHandler<ApiEnv> = async (c, next) => {
+  const header = c.req.header('authorization') ?? '';
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  if (!match) throw unauthenticated();
+  const { deps } = c.var;
+  const tokenHash = hashToken(match[1]);
+  let user = deps.authCache.get(tokenHash, deps.clock());
+  if (!user) {
+    const mark = deps.authCache.mark();
+    user = await lookUpToken(deps, tokenHash);
+    if (!user) throw unauthenticated();
+    deps.authCache.set(tokenHash, user, deps.clock(), mark);
+  }
+  c.set('user', user);
   await next();
 };

@@ -1,5 +1,6 @@
 import type { Database } from '../db/client';
 import type { ApiConfig } from '../config';
+import type { AuthCache } from './auth-cache';
 import type { Mailer } from '../mail/mailer';
 import type { LoginThrottle } from './throttle';
 import type { ChannelSigner } from '../domains/broadcasting/signer';
@@ -16,6 +17,7 @@ export type ApiDeps = {
   signer: ChannelSigner;
   storageDir: string;
   events: EventRelay;
+  authCache: AuthCache;
 };
 
 export type AuthUser = {
@@ -27,7 +29,9 @@ export type AuthUser = {
   vendorId: number | null;
   currentBrandId: number | null;
   isSpecialAccount: boolean;
-  permissions: string[];
+  permissions: readonly string[];
+  /** The brands the user may act on; `'all'` for administrators. */
+  brandIds: readonly number[] | 'all';
   tokenId: string;
 };
 

@@ -1,38 +1,30 @@
-import { and, eq, isNull } from 'drizzle-orm';
-import type { Executor } from '../db/client';
-import { brands, userBrands, vendorBrands, vendors } from '../db/schema';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Database, Executor } from '../db/client';
+import { preparedQuery } from '../db/prepared';
+import { brands, vendorBrands, vendors } from '../db/schema';
 import { ROLE } from '../domains/access/roles';
 import type { AuthUser } from './context';
 import { notFound } from './errors';
 
 /** The brand ids a user may act on; `'all'` for administrators. */
-export async function brandIdsOf(executor: Executor, user: AuthUser): Promise<number[] | 'all'> {
-  switch (user.roleId) {
-    case ROLE.administrator:
-      return 'all';
-    case ROLE.keyAccount: {
-      const rows = await executor
-        .select({ id: userBrands.brandId })
-        .from(userBrands)
-        .where(eq(userBrands.userId, user.id));
-      return rows.map((row) => row.id);
-    }
-    case ROLE.brand:
-      return user.brandId ? [user.brandId] : [];
-    default:
-      return [];
-  }
+export function brandIdsOf(user: AuthUser) {
+  return user.brandIds;
+}
+
+function prepareBrandLookup(db: Database) {
+  return db
+    .select()
+    .from(brands)
+    .where(and(eq(brands.id, sql.placeholder('id')), isNull(brands.deletedAt)))
+    .limit(1)
+    .prepare('tenancy_brand_by_id');
 }
 
 /** Resolves `/api/brand/{brand}` for the caller; a brand outside the caller's tenancy is a 404, as if it did not exist. */
-export async function resolveBrand(executor: Executor, user: AuthUser, brandId: number) {
-  const allowed = await brandIdsOf(executor, user);
+export async function resolveBrand(db: Database, user: AuthUser, brandId: number) {
+  const allowed = brandIdsOf(user);
   if (allowed !== 'all' && !allowed.includes(brandId)) throw notFound();
-  const [brand] = await executor
-    .select()
-    .from(brands)
-    .where(and(eq(brands.id, brandId), isNull(brands.deletedAt)))
-    .limit(1);
+  const [brand] = await preparedQuery(db, prepareBrandLookup).execute({ id: brandId });
   if (!brand) throw notFound();
   return brand;
 }
@@ -41,7 +33,7 @@ export async function resolveBrand(executor: Executor, user: AuthUser, brandId: 
 export async function resolveVendor(executor: Executor, user: AuthUser, vendorId: number) {
   if (user.roleId === ROLE.vendor && user.vendorId !== vendorId) throw notFound();
   if (user.roleId === ROLE.keyAccount || user.roleId === ROLE.brand) {
-    const allowed = await brandIdsOf(executor, user);
+    const allowed = brandIdsOf(user);
     const served = await executor
       .select({ brandId: vendorBrands.brandId })
       .from(vendorBrands)

@@ -153,6 +153,40 @@ describe('POST /oauth/token refuses bad credentials', () => {
   });
 });
 
+describe('tokens kept in memory between calls', () => {
+  it('lets a user deactivated straight in the database in for at most AUTH_CACHE_SECONDS', async () => {
+    const token = await api.login(api.world.users.vendor2.email);
+    expect((await api.request('/api/account', { token })).status).toBe(200);
+
+    await api.db.update(users).set({ isActive: false }).where(eq(users.id, api.world.users.vendor2.id));
+    try {
+      api.clock.advance(api.config.AUTH_CACHE_SECONDS * 1000);
+      expect((await api.request('/api/account', { token })).status).toBe(401);
+    } finally {
+      await api.db.update(users).set({ isActive: true }).where(eq(users.id, api.world.users.vendor2.id));
+    }
+  });
+
+  it('refuses the access token a refresh replaced at once, though it was used a moment before', async () => {
+    const signedIn = await passwordGrant(api.world.users.brandA.email, api.world.password, '198.51.100.7');
+    const replaced = signedIn.body.access_token;
+    expect((await api.request('/api/account', { token: replaced })).status).toBe(200);
+
+    const refreshed = await api.request('/oauth/token', {
+      json: {
+        grant_type: 'refresh_token',
+        refresh_token: signedIn.body.refresh_token,
+        client_id: CLIENT.id,
+        client_secret: CLIENT.secret,
+      },
+    });
+
+    expect(refreshed.status).toBe(200);
+    expect((await api.request('/api/account', { token: replaced })).status).toBe(401);
+    expect((await api.request('/api/account', { token: refreshed.body.access_token })).status).toBe(200);
+  });
+});
+
 describe('POST /oauth/token throttles failed sign-ins', () => {
   it('answers 429 with Retry-After after five failures for one email from one address, even to the right password', async () => {
     const ip = '203.0.113.10';

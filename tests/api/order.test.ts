@@ -315,6 +315,14 @@ describe('GET /api/brand/{brand}/order', () => {
     const totals = body.data.map((row: { grand_total: number }) => row.grand_total);
     expect(totals).toEqual([...totals].sort((a: number, b: number) => b - a));
 
+    for (const column of ['vendor_name', 'channel_name'] as const) {
+      const names = (await list({ sorted_by: column, order_by: 'desc' })).data.map(
+        (row: Record<string, string>) => row[column],
+      );
+      expect(new Set(names).size).toBeGreaterThan(1);
+      expect(names).toEqual([...names].sort().reverse());
+    }
+
     const fallback = await list({ sorted_by: 'password_hash' });
     expect(fallback.data.map((row: { id: number }) => row.id)).toEqual(
       (await list()).data.map((row: { id: number }) => row.id),

@@ -8,6 +8,7 @@ import { readApiConfig, type ApiConfig } from '../../api/config';
 import type { Database, DatabaseHandle } from '../../api/db/client';
 import { createChannelSigner, createPusherClient } from '../../api/domains/broadcasting/signer';
 import { createApiApp } from '../../api/http/app';
+import { AuthCache } from '../../api/http/auth-cache';
 import type { ApiDeps } from '../../api/http/context';
 import { createLoginThrottle } from '../../api/http/throttle';
 import { createMailer } from '../../api/mail/mailer';
@@ -117,6 +118,7 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
     ),
     storageDir: join(dataDir, 'media'),
     events,
+    authCache: new AuthCache(config.AUTH_CACHE_SECONDS * 1000),
   };
   const app = createApiApp(deps);
   const server = await new Promise<Server>((resolve) => {

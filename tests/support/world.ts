@@ -32,6 +32,7 @@ import { ingestInvoiceSchema } from '../../api/domains/invoice/schema';
 import { ingestInvoice } from '../../api/domains/invoice/service';
 import { acceptOffer, rejectOffer } from '../../api/domains/offer/service';
 import { moveOrderStatus } from '../../api/domains/order/service';
+import { brandIdsOfRole } from '../../api/http/auth';
 import type { ApiDeps, AuthUser } from '../../api/http/context';
 
 export const WORLD_PASSWORD = 'rahasia-123';
@@ -612,6 +613,10 @@ export async function createMediaOf(db: Database, userId: number) {
 /** The AuthUser the services expect, for a world user, as requireAuth would build it. */
 export async function authUserOf(db: Database, user: WorldUser): Promise<AuthUser> {
   const [row] = await db.select().from(users).where(eq(users.id, user.id));
+  const keyAccountBrands = await db
+    .select({ id: userBrands.brandId })
+    .from(userBrands)
+    .where(eq(userBrands.userId, user.id));
   return {
     id: row.id,
     name: row.name,
@@ -622,6 +627,10 @@ export async function authUserOf(db: Database, user: WorldUser): Promise<AuthUse
     currentBrandId: row.currentBrandId,
     isSpecialAccount: row.isSpecialAccount,
     permissions: row.isSpecialAccount ? ['any'] : (GRANTS[row.roleId] ?? []),
+    brandIds: brandIdsOfRole(
+      row,
+      keyAccountBrands.map((brand) => brand.id),
+    ),
     tokenId: '00000000-0000-4000-8000-000000000000',
   };
 }

@@ -1,17 +1,14 @@
-import { eq } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
+import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { gateSettingPermissions, gateSettings, permissions } from '../../db/schema';
 import { forbidden } from '../../http/errors';
 import type { AuthUser } from '../../http/context';
 
-export async function permissionsOfRole(executor: Executor, roleId: number): Promise<string[]> {
-  const rows = await executor
-    .select({ name: permissions.name })
-    .from(gateSettings)
-    .innerJoin(gateSettingPermissions, eq(gateSettingPermissions.gateSettingId, gateSettings.id))
-    .innerJoin(permissions, eq(permissions.id, gateSettingPermissions.permissionId))
-    .where(eq(gateSettings.roleId, roleId));
-  return rows.map((row) => row.name).sort();
+/** The sorted permission names of the role in the `roleId` column, as one array-valued subquery. */
+export function permissionsOfRole(roleId: AnyColumn): SQL<string[]> {
+  return sql<string[]>`array(select ${permissions.name} from ${gateSettings}
+    join ${gateSettingPermissions} on ${gateSettingPermissions.gateSettingId} = ${gateSettings.id}
+    join ${permissions} on ${permissions.id} = ${gateSettingPermissions.permissionId}
+    where ${gateSettings.roleId} = ${roleId} order by 1)`;
 }
 
 /** Special accounts hold `any`, which stands for every permission. */

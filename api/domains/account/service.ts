@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { brands, media, notifications, passwordResets, roles, users, vendors } from '../../db/schema';
 import { recordAudit } from '../../audit/audit';
@@ -20,22 +21,24 @@ import type {
 } from './schema';
 
 export async function getAccount(deps: ApiDeps, user: AuthUser) {
-  const { db } = deps;
-  const [row] = await db
-    .select({ user: users, roleName: roles.name, vendorName: vendors.name, photo: media })
+  const currentBrand = alias(brands, 'current_brand');
+  const [row] = await deps.db
+    .select({
+      user: users,
+      roleName: roles.name,
+      vendorName: vendors.name,
+      photo: media,
+      currentBrandName: currentBrand.name,
+      unread: sql<number>`(select count(*) from ${notifications}
+        where ${notifications.userId} = ${users.id} and ${notifications.readAt} is null)`.mapWith(Number),
+    })
     .from(users)
     .innerJoin(roles, eq(roles.id, users.roleId))
     .leftJoin(vendors, eq(vendors.id, users.vendorId))
     .leftJoin(media, eq(media.id, users.photoId))
+    .leftJoin(currentBrand, eq(currentBrand.id, sql`coalesce(${users.brandId}, ${users.currentBrandId})`))
     .where(eq(users.id, user.id));
   const currentBrandId = row.user.brandId ?? row.user.currentBrandId;
-  const [brand] = currentBrandId
-    ? await db.select({ name: brands.name }).from(brands).where(eq(brands.id, currentBrandId))
-    : [];
-  const [unread] = await db
-    .select({ total: count() })
-    .from(notifications)
-    .where(and(eq(notifications.userId, user.id), isNull(notifications.readAt)));
   return {
     id: row.user.id,
     name: row.user.name,
@@ -48,10 +51,10 @@ export async function getAccount(deps: ApiDeps, user: AuthUser) {
     vendor_name: row.vendorName,
     brand_id: row.user.brandId,
     current_brand_id: currentBrandId,
-    current_brand_name: brand?.name ?? null,
+    current_brand_name: row.currentBrandName,
     permissions: user.permissions,
     is_special_account: row.user.isSpecialAccount,
-    total_unread_notification: unread.total,
+    total_unread_notification: row.unread,
   };
 }
 
@@ -91,6 +94,7 @@ export async function updateProfile(
       ip,
     });
   });
+  deps.authCache.invalidate();
 }
 
 export async function changePassword(
@@ -120,6 +124,7 @@ export async function changePassword(
       ip,
     });
   });
+  deps.authCache.invalidate();
 }
 
 export async function changeBrand(
@@ -128,7 +133,7 @@ export async function changeBrand(
   input: z.infer<typeof changeBrandSchema>,
   ip: string,
 ) {
-  const allowed = await brandIdsOf(deps.db, user);
+  const allowed = brandIdsOf(user);
   const [brand] = await deps.db
     .select({ id: brands.id })
     .from(brands)
@@ -154,6 +159,7 @@ export async function changeBrand(
       ip,
     });
   });
+  deps.authCache.invalidate();
 }
 
 export async function logout(deps: ApiDeps, user: AuthUser, ip: string) {
@@ -161,6 +167,7 @@ export async function logout(deps: ApiDeps, user: AuthUser, ip: string) {
     await revokeToken(tx, user.tokenId, deps.clock());
     await recordAudit(tx, { actorId: user.id, action: 'auth.logout', entity: 'user', entityId: user.id, ip });
   });
+  deps.authCache.invalidate();
 }
 
 /** The reset page must be on the app's own origin, so a mail never carries a link somewhere else. */
@@ -262,4 +269,5 @@ export async function resetPassword(deps: ApiDeps, input: z.infer<typeof resetPa
       ip,
     });
   });
+  deps.authCache.invalidate();
 }

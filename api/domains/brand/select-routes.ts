@@ -14,7 +14,7 @@ export const selectRoutes = new Hono<ApiEnv>().use(requireAuth).get('/brand', as
   const { db } = c.var.deps;
   const user = c.var.user;
   const query = validate(pageQuerySchema, readQuery(c));
-  let allowed = await brandIdsOf(db, user);
+  let allowed = brandIdsOf(user);
   if (user.roleId === ROLE.vendor && user.vendorId) {
     const served = await db
       .select({ id: vendorBrands.brandId })

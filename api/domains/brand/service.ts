@@ -23,7 +23,7 @@ async function paged<T>(
 }
 
 export async function listBrands(db: Database, user: AuthUser, query: ListQuery) {
-  const allowed = await brandIdsOf(db, user);
+  const allowed = brandIdsOf(user);
   const filters: SQL[] = [isNull(brands.deletedAt)];
   if (allowed !== 'all') filters.push(inArray(brands.id, allowed.length ? allowed : [0]));
   if (query.search) filters.push(ilike(brands.name, containsPattern(query.search)));

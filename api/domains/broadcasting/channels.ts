@@ -13,7 +13,7 @@ export async function mayListen(db: Database, user: AuthUser, channel: string): 
   if (userMatch) return Number(userMatch[1]) === user.id;
   const brandMatch = BRAND_CHANNEL.exec(channel);
   if (brandMatch) {
-    const allowed = await brandIdsOf(db, user);
+    const allowed = brandIdsOf(user);
     return allowed === 'all' || allowed.includes(Number(brandMatch[1]));
   }
   // A vendor's channel carries its orders of every brand it serves, so brand-side users (who may see only

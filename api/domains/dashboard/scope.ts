@@ -41,7 +41,7 @@ export async function vendorTenancy(db: Executor, user: AuthUser, rawVendor: str
       sql`select brand_id from vendor_brands where vendor_id = ${vendor.id} order by brand_id`,
     )
   ).map((row) => Number(row.brand_id));
-  const allowed = user.roleId === ROLE.vendor ? 'all' : await brandIdsOf(db, user);
+  const allowed = user.roleId === ROLE.vendor ? 'all' : brandIdsOf(user);
   const brandIds = allowed === 'all' ? served : served.filter((id) => allowed.includes(id));
   return { brandIds, vendorIds: [vendor.id] } satisfies Tenancy;
 }

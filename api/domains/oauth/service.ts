@@ -104,7 +104,7 @@ export async function refreshGrant(
   deps: ApiDeps,
   input: { refreshToken: string; clientId: string; ip: string },
 ): Promise<TokenResponse> {
-  return deps.db.transaction(async (tx) => {
+  const issued = await deps.db.transaction(async (tx) => {
     const now = deps.clock();
     const [current] = await tx
       .update(refreshTokens)
@@ -138,6 +138,8 @@ export async function refreshGrant(
     });
     return tokens;
   });
+  deps.authCache.invalidate();
+  return issued;
 }
 
 export async function revokeToken(executor: Executor, tokenId: string, now: Date) {

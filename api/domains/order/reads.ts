@@ -41,6 +41,11 @@ import type { Side } from './statuses';
 
 type Page = { page: number; per_page: number; order_by: 'asc' | 'desc'; sorted_by?: string };
 
+// Names by scalar subquery rather than join: the list's plan then has two joins fewer to search, which costs
+// more than the lookups of a page of rows.
+const vendorName = sql<string>`(select ${vendors.name} from ${vendors} where ${vendors.id} = ${orders.vendorId})`;
+const channelName = sql<string>`(select ${channels.name} from ${channels} where ${channels.id} = ${orders.channelId})`;
+
 const ORDER_SORTS = {
   number: orders.number,
   created_at: orders.createdAt,
@@ -49,8 +54,8 @@ const ORDER_SORTS = {
   grand_total: orders.grandTotal,
   status: orders.statusCode,
   invoice_external_number: invoices.externalNumber,
-  vendor_name: vendors.name,
-  channel_name: channels.name,
+  vendor_name: vendorName,
+  channel_name: channelName,
   id: orders.id,
 };
 
@@ -83,17 +88,12 @@ export const orderRowFields = {
   invoicePreorderDeadline: invoices.preorderDeadline,
   invoicePreorderProcessDay: invoices.preorderProcessDay,
   invoicePreorderProcessStart: invoices.preorderProcessStart,
-  vendorName: vendors.name,
-  channelName: channels.name,
+  vendorName,
+  channelName,
 };
 
 export function selectOrderRows(executor: Executor) {
-  return executor
-    .select(orderRowFields)
-    .from(orders)
-    .innerJoin(invoices, eq(invoices.id, orders.invoiceId))
-    .innerJoin(vendors, eq(vendors.id, orders.vendorId))
-    .innerJoin(channels, eq(channels.id, orders.channelId));
+  return executor.select(orderRowFields).from(orders).innerJoin(invoices, eq(invoices.id, orders.invoiceId));
 }
 
 export async function listOrders(executor: Executor, scope: OrderScope, filters: OrderFilters, page: Page) {

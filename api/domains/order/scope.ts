@@ -36,7 +36,7 @@ export async function vendorScope(c: ApiContext) {
     .from(vendorBrands)
     .where(eq(vendorBrands.vendorId, vendor.id));
   const served = rows.map((row) => row.id);
-  const allowed = c.var.user.roleId === ROLE.vendor ? 'all' : await brandIdsOf(db, c.var.user);
+  const allowed = c.var.user.roleId === ROLE.vendor ? 'all' : brandIdsOf(c.var.user);
   const brandIds = allowed === 'all' ? served : served.filter((id) => allowed.includes(id));
   const scope: OrderScope & { vendorId: number } = { side: 'vendor', brandIds, vendorId: vendor.id };
   return { vendor, scope };

@@ -1,0 +1,47 @@
+import type { AuthUser } from './context';
+
+type Entry<T> = { value: T; storedAt: number };
+
+/**
+ * Who a bearer token belongs to, kept for a few seconds so that a page's burst of API calls does not look the
+ * same user up again and again. Every write that changes what a token grants (sign-out, token refresh, password,
+ * profile, current brand) calls `invalidate()` after its commit; the TTL bounds what another instance of the API,
+ * or a change made straight in the database, can leave behind. A lookup that started before an invalidation is
+ * never stored, so it cannot bring an old answer back.
+ */
+export class AuthCache {
+  private readonly users = new Map<string, Entry<AuthUser & { expiresAt: Date }>>();
+  private generation = 0;
+
+  constructor(
+    private readonly ttlMs: number,
+    private readonly maxEntries = 10_000,
+  ) {}
+
+  /** The cached user of a token hash, if it is fresh and the token has not expired by `now`. */
+  get(tokenHash: string, now: Date) {
+    const entry = this.users.get(tokenHash);
+    if (!entry) return undefined;
+    if (now.getTime() - entry.storedAt >= this.ttlMs || entry.value.expiresAt <= now) {
+      this.users.delete(tokenHash);
+      return undefined;
+    }
+    return entry.value;
+  }
+
+  /** Marks the start of a lookup; pass the mark to `set`. */
+  mark() {
+    return this.generation;
+  }
+
+  set(tokenHash: string, user: AuthUser & { expiresAt: Date }, now: Date, mark: number) {
+    if (this.ttlMs <= 0 || mark !== this.generation) return;
+    if (this.users.size >= this.maxEntries) this.users.clear();
+    this.users.set(tokenHash, { value: user, storedAt: now.getTime() });
+  }
+
+  invalidate() {
+    this.generation += 1;
+    this.users.clear();
+  }
+}
