@@ -3,10 +3,12 @@ import type { Database } from '../db/client';
 import type { EventRelay } from '../http/context';
 import { sweepDeliveredOrders } from './auto-complete';
 import { sweepExpiredOffers } from './offer-expiry';
+import { sweepStockSnapshot } from './stock-snapshot';
 
 /**
- * Runs both sweeps every SWEEP_INTERVAL_SECONDS, never two rounds at once. Several API nodes may run them
- * side by side: each order and offer is taken under a skip-locked row lock, so none is handled twice.
+ * Runs the sweeps every SWEEP_INTERVAL_SECONDS, never two rounds at once. Several API nodes may run them
+ * side by side: each order and offer is taken under a skip-locked row lock, so none is handled twice, and the
+ * stock snapshot is an idempotent upsert.
  */
 export function startSweeps({
   db,
@@ -28,6 +30,7 @@ export function startSweeps({
         afterDays: config.ORDER_COMPLETE_AFTER_DAYS,
       });
       if (expired + completed > 0) events.nudge();
+      await sweepStockSnapshot(db, clock);
     })()
       .catch((error) => console.error('sweep failed', error))
       .finally(() => {
