@@ -184,6 +184,26 @@ describe('GET /api/brand/{brand}/export/invoice and export/customer', () => {
     expect(sheet.rows.find((row) => row[0] === 'Siti Rahayu')?.[4]).toBe(2);
   });
 
+  it('writes each invoice as the list shows it: Jakarta times, labels, amounts as numbers', async () => {
+    const { header, rows } = await sheetOf(await download(`/api/brand/${api.world.brands.A}/export/invoice`));
+    const listedRows = await listed(`/api/brand/${api.world.brands.A}/invoice`);
+    expect(listedRows.length).toBeGreaterThan(1);
+    expect(rows).toHaveLength(listedRows.length);
+    const at = (name: string) => column(header, name);
+    for (const invoice of listedRows) {
+      const row = rows.find((candidate) => candidate[at('Nomor Invoice')] === invoice.external_number);
+      expect(row, invoice.external_number).toBeDefined();
+      expect(row?.[at('Tanggal')]).toBe(jakartaTimestamp(new Date(invoice.created_at)));
+      expect(row?.[at('Channel')]).toBe(invoice.channel_name);
+      expect(row?.[at('Status')]).toBe(invoice.status);
+      expect(row?.[at('Metode Pembayaran')] ?? null).toBe(invoice.payment_method);
+      expect(row?.[at('Jumlah Barang')]).toBe(invoice.total_product);
+      expect(row?.[at('Subtotal')]).toBe(invoice.subtotal);
+      expect(row?.[at('Ongkos Kirim')]).toBe(invoice.shipping_cost);
+      expect(row?.[at('Grand Total')]).toBe(invoice.grand_total);
+    }
+  });
+
   it('reads past one batch: every invoice of a day with more than a read holds', async () => {
     await api.db.execute(sql`
       insert into invoices (brand_id, channel_id, external_number, date, customer_name, grand_total, subtotal, status_code, created_at, updated_at)

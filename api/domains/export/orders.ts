@@ -1,5 +1,4 @@
 import { eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { channels, invoices, orders, vendors, type OrderStatusCode } from '../../db/schema';
 import {
@@ -12,6 +11,7 @@ import {
   type Side,
 } from '../order/service';
 import { idRange, keyset, type IdRange } from './keyset';
+import { jakartaText } from './sql';
 import { EXPORT_BATCH, exportFileName, streamWorkbook, type ExportColumn } from './workbook';
 
 /** One sheet row as the database hands it over: amounts are text from pg (int8) and numbers from PGlite. */
@@ -50,11 +50,6 @@ function orderColumns(side: Side): ExportColumn<OrderExportRow>[] {
     { header: 'Terakhir Diperbarui', width: 20, value: (row) => row.updated_at },
   ];
   return side === 'vendor' ? columns.filter((column) => column.header !== 'Vendor') : columns;
-}
-
-/** `YYYY-MM-DD HH:mm:ss` in Asia/Jakarta, as jakartaTimestamp writes it, formatted by the database. */
-function jakartaText(column: PgColumn) {
-  return sql`to_char(${column} at time zone 'Asia/Jakarta', 'YYYY-MM-DD HH24:MI:SS')`;
 }
 
 /** Whether the vendor has been paid for the order, which only the vendor's labels tell. */
