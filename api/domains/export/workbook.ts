@@ -41,7 +41,6 @@ export function exportFileName(now: Date, name: string) {
 }
 
 async function* sheetRows<T>(columns: ExportColumn<T>[], batches: AsyncIterable<T[]>) {
-  yield [columns.map((column) => column.header)];
   for await (const batch of batches) {
     yield batch.map((row) => columns.map((column) => cell(column, row)));
   }
@@ -62,6 +61,7 @@ export function streamWorkbook<T>(input: {
   const entries = xlsxEntries({
     sheetName: input.sheetName,
     widths: input.columns.map((column) => column.width ?? 18),
+    header: input.columns.map((column) => column.header),
     rows: sheetRows(input.columns, input.batches),
   });
   const pieces = zipStream(entries, input.now);

@@ -8,25 +8,49 @@ const MAIN = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
 const RELATIONSHIPS = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
 const PACKAGE_RELATIONSHIPS = 'http://schemas.openxmlformats.org/package/2006/relationships';
 
-const CONTENT_TYPES =
-  `${HEAD}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">` +
-  '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>' +
-  '<Default Extension="xml" ContentType="application/xml"/>' +
-  '<Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>' +
-  '<Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>' +
-  '<Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/>' +
-  '</Types>';
+function contentTypes(sheets: number) {
+  let overrides = '';
+  for (let sheet = 1; sheet <= sheets; sheet++) {
+    overrides += `<Override PartName="/xl/worksheets/sheet${sheet}.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>`;
+  }
+  return (
+    `${HEAD}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">` +
+    '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>' +
+    '<Default Extension="xml" ContentType="application/xml"/>' +
+    '<Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>' +
+    overrides +
+    '<Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/>' +
+    '</Types>'
+  );
+}
 
 const PACKAGE_RELS =
   `${HEAD}<Relationships xmlns="${PACKAGE_RELATIONSHIPS}">` +
   `<Relationship Id="rId1" Type="${RELATIONSHIPS}/officeDocument" Target="xl/workbook.xml"/>` +
   '</Relationships>';
 
-const WORKBOOK_RELS =
-  `${HEAD}<Relationships xmlns="${PACKAGE_RELATIONSHIPS}">` +
-  `<Relationship Id="rId1" Type="${RELATIONSHIPS}/worksheet" Target="worksheets/sheet1.xml"/>` +
-  `<Relationship Id="rId2" Type="${RELATIONSHIPS}/styles" Target="styles.xml"/>` +
-  '</Relationships>';
+/** rId1 … rIdN are the sheets, rIdN+1 the styles. */
+function workbookRels(sheets: number) {
+  let relationships = '';
+  for (let sheet = 1; sheet <= sheets; sheet++) {
+    relationships += `<Relationship Id="rId${sheet}" Type="${RELATIONSHIPS}/worksheet" Target="worksheets/sheet${sheet}.xml"/>`;
+  }
+  return (
+    `${HEAD}<Relationships xmlns="${PACKAGE_RELATIONSHIPS}">${relationships}` +
+    `<Relationship Id="rId${sheets + 1}" Type="${RELATIONSHIPS}/styles" Target="styles.xml"/>` +
+    '</Relationships>'
+  );
+}
+
+function workbook(sheetNames: string[]) {
+  const sheets = sheetNames
+    .map(
+      (name, index) =>
+        `<sheet name="${escapeAttribute(name)}" sheetId="${index + 1}" r:id="rId${index + 1}"/>`,
+    )
+    .join('');
+  return `${HEAD}<workbook xmlns="${MAIN}" xmlns:r="${RELATIONSHIPS}"><sheets>${sheets}</sheets></workbook>`;
+}
 
 /** Only the default cell format (one font, the two fills every styles part starts with, no border). */
 const STYLES =
@@ -105,24 +129,61 @@ async function* sheetXml(widths: number[], rows: AsyncIterable<Cell[][]>): Async
   yield Buffer.from(`${xml}</sheetData></worksheet>`);
 }
 
+/** The most rows a sheet can hold, its header included (Excel's limit). */
+export const SHEET_ROWS = 1_048_576;
+
 /**
- * The parts of a one-sheet .xlsx: strings inline (no shared-strings table to hold in memory), no styles
- * beyond the default, and the sheet's XML produced only as the zip asks for it.
+ * The parts of an .xlsx: strings inline (no shared-strings table to hold in memory), no styles beyond the
+ * default, and each sheet's XML produced only as the zip asks for it. Rows beyond what one sheet holds go on
+ * to the next sheet (`Penjualan`, `Penjualan (2)`, …), each starting with the header; the parts that list
+ * the sheets come last, once their number is known.
  */
-export function xlsxEntries(input: {
+export async function* xlsxEntries(input: {
   sheetName: string;
   widths: number[];
+  header: Cell[];
   rows: AsyncIterable<Cell[][]>;
-}): ZipEntry[] {
-  const workbook =
-    `${HEAD}<workbook xmlns="${MAIN}" xmlns:r="${RELATIONSHIPS}"><sheets>` +
-    `<sheet name="${escapeAttribute(input.sheetName)}" sheetId="1" r:id="rId1"/></sheets></workbook>`;
-  return [
-    { name: '[Content_Types].xml', content: CONTENT_TYPES },
-    { name: '_rels/.rels', content: PACKAGE_RELS },
-    { name: 'xl/workbook.xml', content: workbook },
-    { name: 'xl/_rels/workbook.xml.rels', content: WORKBOOK_RELS },
-    { name: 'xl/styles.xml', content: STYLES },
-    { name: 'xl/worksheets/sheet1.xml', content: sheetXml(input.widths, input.rows) },
-  ];
+  rowsPerSheet?: number;
+}): AsyncGenerator<ZipEntry> {
+  const rowsPerSheet = (input.rowsPerSheet ?? SHEET_ROWS) - 1;
+  const source = input.rows[Symbol.asyncIterator]();
+  let pending: Cell[][] = [];
+  let exhausted = false;
+  /** Whether rows are left for another sheet, reading the next batch if need be. */
+  async function more() {
+    while (pending.length === 0 && !exhausted) {
+      const next = await source.next();
+      if (next.done) exhausted = true;
+      else pending = next.value;
+    }
+    return pending.length > 0;
+  }
+  async function* sheetRows(): AsyncGenerator<Cell[][]> {
+    yield [input.header];
+    let left = rowsPerSheet;
+    while (left > 0 && (await more())) {
+      const rows = pending.length <= left ? pending : pending.slice(0, left);
+      pending = pending.slice(rows.length);
+      left -= rows.length;
+      yield rows;
+    }
+  }
+
+  const sheetNames: string[] = [];
+  try {
+    do {
+      sheetNames.push(sheetNames.length ? `${input.sheetName} (${sheetNames.length + 1})` : input.sheetName);
+      yield {
+        name: `xl/worksheets/sheet${sheetNames.length}.xml`,
+        content: sheetXml(input.widths, sheetRows()),
+      };
+    } while (await more());
+  } finally {
+    if (!exhausted) await source.return?.();
+  }
+  yield { name: 'xl/workbook.xml', content: workbook(sheetNames) };
+  yield { name: 'xl/_rels/workbook.xml.rels', content: workbookRels(sheetNames.length) };
+  yield { name: 'xl/styles.xml', content: STYLES };
+  yield { name: '_rels/.rels', content: PACKAGE_RELS };
+  yield { name: '[Content_Types].xml', content: contentTypes(sheetNames.length) };
 }

@@ -103,10 +103,13 @@ async function* measured(source: AsyncIterable<Buffer>, entry: Written) {
  * A zip archive as it is written, entry after entry. A streamed entry is read only as fast as the zip is
  * consumed (the deflater pulls from it), and stopping the iteration stops the entry's source too.
  */
-export async function* zipStream(entries: ZipEntry[], modified: Date): AsyncGenerator<Buffer> {
+export async function* zipStream(
+  entries: Iterable<ZipEntry> | AsyncIterable<ZipEntry>,
+  modified: Date,
+): AsyncGenerator<Buffer> {
   const written: Written[] = [];
   let offset = 0;
-  for (const { name, content } of entries) {
+  for await (const { name, content } of entries) {
     const entry: Written = {
       name: Buffer.from(name),
       offset,
