@@ -6,7 +6,8 @@ import type { PGlite } from '@electric-sql/pglite';
 import { openDatabase, type Database, type DatabaseHandle } from '../../api/db/client';
 import { migrateDatabase } from '../../api/db/migrate';
 import * as schema from '../../api/db/schema';
-import { databaseUrl, onServer, requireServerUrl, TEMPLATE_DATABASE } from './postgres-template';
+import { inject } from 'vitest';
+import { databaseUrl, onServer, requireServerUrl } from './postgres-template';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const MIGRATIONS = join(ROOT, 'api/db/migrations');
@@ -106,7 +107,7 @@ async function createFromTemplate(serverUrl: string, name: string) {
   for (let attempt = 1; ; attempt++) {
     try {
       await onServer(serverUrl, (client) =>
-        client.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DATABASE}`),
+        client.query(`CREATE DATABASE ${name} TEMPLATE ${inject('templateDatabase')}`),
       );
       return;
     } catch (error) {

@@ -1,8 +1,13 @@
 import pg from 'pg';
+import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../../api/db/client';
 import { migrateDatabase } from '../../api/db/migrate';
 
-export const TEMPLATE_DATABASE = 'bo_test_template';
+declare module 'vitest' {
+  export interface ProvidedContext {
+    templateDatabase: string;
+  }
+}
 
 /** The URL of `database` on the server of `serverUrl`. */
 export function databaseUrl(serverUrl: string, database: string) {
@@ -27,22 +32,25 @@ export async function onServer<T>(serverUrl: string, work: (client: pg.Client) =
   }
 }
 
-async function dropTemplate(serverUrl: string) {
-  await onServer(serverUrl, (client) =>
-    client.query(`DROP DATABASE IF EXISTS ${TEMPLATE_DATABASE} WITH (FORCE)`),
-  );
+async function dropTemplate(serverUrl: string, template: string) {
+  await onServer(serverUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${template} WITH (FORCE)`));
 }
 
-/** Vitest global setup: migrate once into a template; every test file then clones it, which takes milliseconds. */
-export default async function setup() {
+/**
+ * Vitest global setup: migrate once into a template; every test file then clones it, which takes milliseconds.
+ * The template is named after this run, so two runs against one server never share it.
+ */
+export default async function setup(project: TestProject) {
   const serverUrl = requireServerUrl();
-  await dropTemplate(serverUrl);
-  await onServer(serverUrl, (client) => client.query(`CREATE DATABASE ${TEMPLATE_DATABASE}`));
-  const handle = await openDatabase({ url: databaseUrl(serverUrl, TEMPLATE_DATABASE), dataDir: 'unused' });
+  const template = `bo_test_template_${process.pid}`;
+  await dropTemplate(serverUrl, template);
+  await onServer(serverUrl, (client) => client.query(`CREATE DATABASE ${template}`));
+  const handle = await openDatabase({ url: databaseUrl(serverUrl, template), dataDir: 'unused' });
   try {
     await migrateDatabase(handle);
   } finally {
     await handle.close();
   }
-  return () => dropTemplate(serverUrl);
+  project.provide('templateDatabase', template);
+  return () => dropTemplate(serverUrl, template);
 }

@@ -19,7 +19,7 @@ async function sheetsOf(rows: Cell[][], batchSize: number, rowsPerSheet: number)
   });
   for await (const chunk of zipStream(entries, new Date('2026-06-02T03:00:00Z'))) chunks.push(chunk);
   const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load(Buffer.concat(chunks));
+  await workbook.xlsx.load(Buffer.concat(chunks) as unknown as ArrayBuffer);
   return workbook.worksheets.map((sheet) => ({
     name: sheet.name,
     rows: sheet
