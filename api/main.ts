@@ -10,7 +10,9 @@ const realtime = config.PUSHER_HOST
   ? null
   : createPusherServer({ appId: config.PUSHER_APP_ID, key: config.PUSHER_KEY, secret: config.PUSHER_SECRET });
 const runtime = await startApiRuntime({ config, pusherPort: port });
-const listener = getRequestListener(runtime.app.fetch, { overrideGlobalObjects: false });
+// Alone, the API may let @hono/node-server replace the global Request and Response with its lighter ones (a
+// JSON body is then written as the string it is); beside Remix in server.ts it must not.
+const listener = getRequestListener(runtime.app.fetch);
 
 const server = createServer((req, res) => {
   if (!realtime) return void listener(req, res);

@@ -32,6 +32,7 @@ import {
   getJson,
   getOk,
   sendJson,
+  urlOf,
   vendorProductOfBrand,
   waitForQuiet,
   webSession,
@@ -137,7 +138,7 @@ if (only.has('page')) {
 if (only.has('pdf')) {
   const path = '/dashboard/ringkasan/pdf';
   const render = async () => {
-    const response = await fetch(`${BASE_URL}${path}`, {
+    const response = await fetch(urlOf(path), {
       headers: { cookie: session.cookie ?? '' },
       redirect: 'manual',
     });

@@ -8,6 +8,15 @@ import { readFileSync, readdirSync, readlinkSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 
 export const BASE_URL = process.env.BASE_URL ?? 'http://127.0.0.1:3600';
+/** Where the API answers: the same server, unless it runs apart (`npm run start:api`, the web app's API_URL). */
+export const API_URL = process.env.API_URL ?? BASE_URL;
+
+const API_PATH = /^\/(api|oauth|storage)(\/|\?|$)/;
+
+/** The absolute URL of a path: API paths on API_URL, pages on BASE_URL. */
+export function urlOf(path: string) {
+  return `${API_PATH.test(path) ? API_URL : BASE_URL}${path}`;
+}
 
 export const ADMIN = {
   email: process.env.ADMIN_EMAIL ?? 'admin@demo.test',
@@ -19,7 +28,7 @@ export const VENDOR = {
 };
 
 export async function apiToken(user: { email: string; password: string }): Promise<string> {
-  const response = await fetch(`${BASE_URL}/oauth/token`, {
+  const response = await fetch(urlOf('/oauth/token'), {
     method: 'POST',
     headers: { 'content-type': 'application/json', accept: 'application/json' },
     body: JSON.stringify({
@@ -90,7 +99,7 @@ const keepAlive = new Agent({ keepAlive: true, maxSockets: 64 });
 /** GET, body read to the end; throws unless 200. Returns the byte count. */
 export function getOk(path: string, auth: Auth, accept?: string): Promise<number> {
   return new Promise((resolve, reject) => {
-    const url = new URL(path, BASE_URL);
+    const url = new URL(urlOf(path));
     const req = request(
       url,
       { agent: keepAlive, headers: headersOf(auth, accept ? { accept } : {}) },
@@ -115,7 +124,7 @@ export function getOk(path: string, auth: Auth, accept?: string): Promise<number
 }
 
 export async function getJson<T>(path: string, auth: Auth): Promise<T> {
-  const response = await fetch(`${BASE_URL}${path}`, { headers: headersOf(auth), redirect: 'manual' });
+  const response = await fetch(urlOf(path), { headers: headersOf(auth), redirect: 'manual' });
   if (!response.ok) throw new Error(`GET ${path} answered ${response.status}: ${await response.text()}`);
   return (await response.json()) as T;
 }
@@ -126,7 +135,7 @@ export async function sendJson<T>(
   auth: Auth,
   body: unknown,
 ): Promise<T> {
-  const response = await fetch(`${BASE_URL}${path}`, {
+  const response = await fetch(urlOf(path), {
     method,
     headers: headersOf(auth, { 'content-type': 'application/json' }),
     body: JSON.stringify(body),
@@ -136,10 +145,10 @@ export async function sendJson<T>(
   return (await response.json()) as T;
 }
 
-/** The pid of the process listening on the port of BASE_URL (the node server, not the npx/tsx wrappers). */
+/** The pid of the process listening on the port of API_URL (the node server, not the npx/tsx wrappers). */
 export function serverPid(): number {
   if (process.env.SERVER_PID) return Number(process.env.SERVER_PID);
-  const port = new URL(BASE_URL).port || '80';
+  const port = new URL(API_URL).port || '80';
   const out = execFileSync('ss', ['-ltnpH', `sport = :${port}`], { encoding: 'utf8' });
   const pid = /pid=(\d+)/.exec(out)?.[1];
   if (pid) return Number(pid);

@@ -22,6 +22,7 @@ import { inflateRawSync } from 'node:zlib';
 import PusherJs from 'pusher-js';
 import {
   ADMIN,
+  API_URL,
   BASE_URL,
   VENDOR,
   apiToken,
@@ -31,6 +32,7 @@ import {
   rssMiB,
   sendJson,
   serverPid,
+  urlOf,
   vendorProductOfBrand,
   waitForQuiet,
   webSession,
@@ -226,7 +228,7 @@ if (only.has('export')) {
   const baseline = rssMiB(pid);
   const timer = setInterval(() => samples.push(rssMiB(pid)), 100);
   const started = performance.now();
-  const response = await fetch(`${BASE_URL}${path}`, { headers: { authorization: `Bearer ${adminToken}` } });
+  const response = await fetch(urlOf(path), { headers: { authorization: `Bearer ${adminToken}` } });
   if (response.status !== 200 || !response.body) throw new Error(`export answered ${response.status}`);
   const chunks: Uint8Array[] = [];
   const firstByte = performance.now() - started;
@@ -259,7 +261,7 @@ if (only.has('export')) {
 if (only.has('pdf')) {
   const path = `/order/${first.id}/print/sales`;
   const check = async () => {
-    const response = await fetch(`${BASE_URL}${path}`, {
+    const response = await fetch(urlOf(path), {
       headers: { cookie: session.cookie ?? '' },
       redirect: 'manual',
     });
@@ -299,8 +301,8 @@ if (only.has('offer')) {
 
   const waiting = new Map<string, (at: number) => void>();
   const client = new PusherJs(process.env.PUSHER_KEY ?? 'back-office-key', {
-    wsHost: new URL(BASE_URL).hostname,
-    wsPort: Number(new URL(BASE_URL).port || 80),
+    wsHost: new URL(API_URL).hostname,
+    wsPort: Number(new URL(API_URL).port || 80),
     forceTLS: false,
     enabledTransports: ['ws'],
     cluster: 'mt1',
