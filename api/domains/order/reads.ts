@@ -92,25 +92,35 @@ export const orderRowFields = {
   channelName,
 };
 
-export function selectOrderRows(executor: Executor) {
-  return executor.select(orderRowFields).from(orders).innerJoin(invoices, eq(invoices.id, orders.invoiceId));
-}
-
 export async function listOrders(executor: Executor, scope: OrderScope, filters: OrderFilters, page: Page) {
   const where = orderWhere(scope, filters);
   const sort = ORDER_SORTS[sortColumn(ORDER_SORTS, page.sorted_by, 'number')];
-  const [rows, total] = await Promise.all([
-    selectOrderRows(executor)
-      .where(where)
-      .orderBy(direction(page.order_by)(sort), direction(page.order_by)(orders.id))
-      .limit(page.per_page)
-      .offset(offsetOf(page)),
-    countOrders(executor, scope, filters, where),
-  ]);
-  return {
+  // A search finds all its matches before it sorts them, so counting them in the same statement costs
+  // nothing more, where a count of its own would search again.
+  const matches = filters.search ? sql<number | null>`count(*) over ()` : sql<number | null>`null`;
+  const rowsRead = executor
+    .select({ ...orderRowFields, matches: matches.mapWith(Number) })
+    .from(orders)
+    .innerJoin(invoices, eq(invoices.id, orders.invoiceId))
+    .where(where)
+    .orderBy(direction(page.order_by)(sort), direction(page.order_by)(orders.id))
+    .limit(page.per_page)
+    .offset(offsetOf(page));
+  const listed = (rows: Awaited<typeof rowsRead>, total: number) => ({
     data: rows.map((row) => serializeOrderRow(scope.side, row)),
     meta: pageMeta({ page: page.page, perPage: page.per_page, total, count: rows.length }),
-  };
+  });
+  if (!filters.search) {
+    return listed(...(await Promise.all([rowsRead, countOrders(executor, scope, filters, where)])));
+  }
+  const rows = await rowsRead;
+  // An empty later page says nothing of how many matched before it.
+  const total = rows.length
+    ? Number(rows[0].matches)
+    : page.page === 1
+      ? 0
+      : await countOrders(executor, scope, filters, where);
+  return listed(rows, total);
 }
 
 /**

@@ -11,7 +11,7 @@ export {
   queueOrderEvents,
   vendorAudience,
 } from './lifecycle';
-export { loadOrderDetails, orderWhere, selectOrderRows, vendorOptions } from './reads';
+export { loadOrderDetails, orderWhere, vendorOptions } from './reads';
 export { replaceProducts } from './returns';
 export {
   dateRangeInOrder,
