@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { pageParam } from './params';
 
 export const pageQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
+  page: pageParam,
   per_page: z.coerce.number().int().min(1).max(1000).default(10),
   search: z.string().trim().max(200).optional(),
   order_by: z.enum(['asc', 'desc']).default('asc'),

@@ -4,6 +4,7 @@ import { preparedQuery } from '../db/prepared';
 import { brands, vendorBrands, vendors } from '../db/schema';
 import { ROLE } from '../domains/access/roles';
 import type { AuthUser } from './context';
+import { MAX_ID } from './params';
 import { notFound } from './errors';
 
 /** The brand ids a user may act on; `'all'` for administrators. */
@@ -51,6 +52,6 @@ export async function resolveVendor(executor: Executor, user: AuthUser, vendorId
 
 export function parseId(raw: string | undefined): number {
   const id = Number(raw);
-  if (!Number.isSafeInteger(id) || id < 1) throw notFound();
+  if (!Number.isInteger(id) || id < 1 || id > MAX_ID) throw notFound();
   return id;
 }

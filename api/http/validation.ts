@@ -59,7 +59,23 @@ export function toFieldErrors(issues: ZodIssue[]): FieldErrors {
   return errors;
 }
 
+/** Fields holding a NUL character, which no text column can store: `path` → message. */
+function nulCharacterFields(value: unknown, path: string[] = [], errors: FieldErrors = {}): FieldErrors {
+  if (typeof value === 'string') {
+    if (value.includes('\0')) {
+      errors[path.join('.') || 'input'] = [
+        `The ${attributeName(path)} field must not contain a null character.`,
+      ];
+    }
+  } else if (value && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) nulCharacterFields(item, [...path, key], errors);
+  }
+  return errors;
+}
+
 export function validate<T extends ZodTypeAny>(schema: T, input: unknown): z.infer<T> {
+  const nulCharacters = nulCharacterFields(input);
+  if (Object.keys(nulCharacters).length) throw validationFailed(nulCharacters);
   const result = schema.safeParse(input);
   if (!result.success) throw validationFailed(toFieldErrors(result.error.issues));
   return result.data;

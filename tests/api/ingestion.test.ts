@@ -243,6 +243,19 @@ describe('ingestion refuses what it cannot take', () => {
     });
   });
 
+  it('refuses an invoice whose total no amount column can hold exactly, before writing anything', async () => {
+    const invoicesBefore = await tableCount(invoices);
+    const response = await post(
+      invoicePayload([{ product: catalogue.A.laptop, quantity: 100_000, price: 1_000_000_000_000 }]),
+    );
+
+    expect(response.status).toBe(422);
+    expect(response.body.errors).toEqual({
+      products: ['The invoice total must not be greater than 1000000000000000.'],
+    });
+    expect(await tableCount(invoices)).toBe(invoicesBefore);
+  });
+
   it('refuses fields the marketplace may not set, and a body that is not an object', async () => {
     const payload = {
       ...invoicePayload([{ product: catalogue.A.laptop, quantity: 1 }]),

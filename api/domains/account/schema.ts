@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idParam } from '../../http/params';
 
 /** Indonesian mobile numbers: 08…, 628… or +628…, 9–13 digits after the prefix's leading 8. */
 export const indonesianPhone = z
@@ -10,7 +11,7 @@ export const updateProfileSchema = z
   .object({
     name: z.string().trim().min(1).max(255),
     mobile_phone: indonesianPhone,
-    photo_id: z.coerce.number().int().positive().nullish(),
+    photo_id: idParam.nullish(),
     email: z.string().optional(),
   })
   .strict();
@@ -27,7 +28,7 @@ export const changePasswordSchema = z
     path: ['password'],
   });
 
-export const changeBrandSchema = z.object({ brand_id: z.coerce.number().int().positive() }).strict();
+export const changeBrandSchema = z.object({ brand_id: idParam }).strict();
 
 export const forgotPasswordSchema = z
   .object({

@@ -36,9 +36,7 @@ export function daysBetween(from: string, to: string): number {
 }
 
 export function daysOf({ from, to }: DayRange): string[] {
-  const days: string[] = [];
-  for (let day = from; day <= to; day = addDays(day, 1)) days.push(day);
-  return days;
+  return Array.from({ length: Math.max(0, daysBetween(from, to) + 1) }, (_, index) => addDays(from, index));
 }
 
 /** The instant a Jakarta day begins, for filtering raw rows on their `created_at` timestamps. */

@@ -1,22 +1,15 @@
 import { z } from 'zod';
 import type { OrderStatusCode } from '../../db/schema';
+import { idParam, isCalendarDay, pageParam } from '../../http/params';
 import { addDays, daysBetween, defaultRange, lastRange, type DayRange, type Period } from './period';
 
 /** The longest range a widget answers: two years of days, so a chart never grows without bound. */
 export const MAX_RANGE_DAYS = 731;
 const MAX_IDS = 500;
 
-function isCalendarDay(value: string) {
-  const parsed = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === value;
-}
-
-const day = z
-  .string()
-  .trim()
-  .refine((value) => /^\d{4}-\d{2}-\d{2}$/.test(value) && isCalendarDay(value), {
-    message: 'The date field must match the format Y-m-d.',
-  });
+const day = z.string().trim().refine(isCalendarDay, {
+  message: 'The date field must match the format Y-m-d.',
+});
 
 /** `channel[]=1&channel[]=2` arrives as an array, `channel=1` as a string; empty values mean "not given". */
 function listOf(raw: unknown): unknown {
@@ -25,10 +18,7 @@ function listOf(raw: unknown): unknown {
   return values.length ? values : undefined;
 }
 
-const idList = z.preprocess(
-  listOf,
-  z.array(z.coerce.number().int().min(1).max(2_147_483_647)).max(MAX_IDS).optional(),
-);
+const idList = z.preprocess(listOf, z.array(idParam).max(MAX_IDS).optional());
 
 const widgetFields = z.object({
   'date-from': day.optional(),
@@ -123,7 +113,7 @@ const statusFields = widgetFields.extend({ status: statusFilter });
 export const statusQuerySchema = statusFields.superRefine(rangeIssues);
 
 const tableFields = {
-  page: z.coerce.number().int().min(1).default(1),
+  page: pageParam,
   per_page: z.coerce.number().int().min(1).max(1000).default(5),
   search: z.string().trim().max(200).optional(),
   sorted_by: z.string().max(50).optional(),

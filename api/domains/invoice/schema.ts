@@ -20,6 +20,8 @@ export const invoiceListQuerySchema = pageQuerySchema
 export type InvoiceListQuery = z.infer<typeof invoiceListQuerySchema>;
 
 const money = intField(0, 1_000_000_000_000);
+/** Rupiah stay exact integers in JavaScript and in a bigint column well past any real invoice. */
+const MAX_INVOICE_TOTAL = 1_000_000_000_000_000;
 const optionalText = (max: number) => z.string().trim().max(max).nullish();
 
 /** `YYYY-MM-DD HH:mm:ss` (Asia/Jakarta, the spec's stored format) or ISO 8601 with an offset. */
@@ -86,6 +88,19 @@ export const ingestInvoiceSchema = z
       .min(1)
       .max(200),
   })
-  .strict();
+  .strict()
+  .superRefine((body, context) => {
+    const total =
+      body.products.reduce((sum, line) => sum + line.price * line.quantity, 0) +
+      body.shipping_cost +
+      body.insurance_cost;
+    if (total > MAX_INVOICE_TOTAL) {
+      context.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: ['products'],
+        message: `The invoice total must not be greater than ${MAX_INVOICE_TOTAL}.`,
+      });
+    }
+  });
 
 export type IngestInvoiceBody = z.infer<typeof ingestInvoiceSchema>;

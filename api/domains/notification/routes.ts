@@ -2,11 +2,12 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { requireAuth } from '../../http/auth';
 import type { ApiEnv } from '../../http/context';
+import { pageParam } from '../../http/params';
 import { readQuery, validate } from '../../http/validation';
 import { listNotifications, readNotification } from './service';
 
 const listQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
+  page: pageParam,
   per_page: z.coerce.number().int().min(1).max(100).default(10),
 });
 

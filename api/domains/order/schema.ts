@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idParam, isCalendarDay, MAX_ID } from '../../http/params';
 import { pageQuerySchema } from '../../http/pagination';
 
 /** A query value that may come as `key[]=1&key[]=2`, `key=1,2` or `key=1`. */
@@ -9,10 +10,7 @@ function asList(value: unknown) {
   return value;
 }
 
-export const idListParam = z.preprocess(
-  asList,
-  z.array(z.coerce.number().int().min(1).max(2_147_483_647)).max(1000).optional(),
-);
+export const idListParam = z.preprocess(asList, z.array(idParam).max(1000).optional());
 
 export const textListParam = z.preprocess(asList, z.array(z.string().trim().max(100)).max(20).optional());
 
@@ -21,16 +19,11 @@ export const flagParam = z
   .optional()
   .transform((value) => ['1', 'true', 'on', 'yes'].includes((value ?? '').trim().toLowerCase()));
 
-function isCalendarDate(text: string) {
-  const date = new Date(`${text}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;
-}
-
 export function dayParam(name: string) {
   return z
     .string()
     .trim()
-    .refine((text) => /^\d{4}-\d{2}-\d{2}$/.test(text) && isCalendarDate(text), {
+    .refine(isCalendarDay, {
       message: `The ${name} field must match the format Y-m-d.`,
     })
     .optional()
@@ -80,7 +73,7 @@ export const vendorOptionsQuerySchema = pageQuerySchema.extend({ sorted_by: z.st
 const text = (max: number) => z.string().trim().max(max);
 
 /** A whole number that may arrive as text (form posts); a missing one stays missing, so it reads as required. */
-export function intField(min: number, max = 2_147_483_647) {
+export function intField(min: number, max = MAX_ID) {
   return z.preprocess(
     (value) =>
       typeof value === 'string' && value.trim() !== '' && !Number.isNaN(Number(value))
