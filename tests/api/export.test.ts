@@ -148,6 +148,18 @@ describe('GET /api/brand/{brand}/export/order', () => {
     }
   });
 
+  it('holds the shipping number and receiver for administrators only', async () => {
+    const admin = await api.login(api.world.users.admin.email);
+    const path = `/api/brand/${api.world.brands.A}/export/order`;
+    const forAdmin = (await sheetOf(await download(path, {}, admin))).header;
+    const forBrand = (await sheetOf(await download(path))).header;
+
+    expect(forAdmin).toEqual(expect.arrayContaining(['Nomor Resi', 'Nama Penerima']));
+    expect(forBrand).not.toContain('Nomor Resi');
+    expect(forBrand).not.toContain('Nama Penerima');
+    expect(forBrand).toHaveLength(forAdmin.length - 2);
+  });
+
   it('answers 422 for a bad filter before it starts a file', async () => {
     const response = await api.request(`/api/brand/${api.world.brands.A}/export/order`, {
       token: brandA,

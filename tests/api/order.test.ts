@@ -422,7 +422,8 @@ describe('GET /api/brand/{brand}/order-product', () => {
 
 describe('GET /api/brand/{brand}/order/{id}', () => {
   it('shows the whole order: invoice, lines with products, vendor, brand, photos and timeline', async () => {
-    const response = await api.request(brandPath(`order/${placed.delivered.orderId}`), { token: brandA });
+    const admin = await api.login(api.world.users.admin.email);
+    const response = await api.request(brandPath(`order/${placed.delivered.orderId}`), { token: admin });
 
     expect(response.status).toBe(200);
     const order = response.body.data;
@@ -477,6 +478,27 @@ describe('GET /api/brand/{brand}/order/{id}', () => {
       message: 'Pesanan dibuat',
       status_code: 'new',
     });
+  });
+
+  it('shows how an order was shipped to administrators only (spec 001 §2), the timeline too', async () => {
+    const response = await api.request(brandPath(`order/${placed.delivered.orderId}`), { token: brandA });
+    const listed = await api.request(brandPath('order'), { token: brandA, query: { per_page: 100 } });
+
+    expect(response.status).toBe(200);
+    expect(response.body.data).toMatchObject({
+      shipping_number: null,
+      receiver_name: null,
+      delivery_photos: [],
+      delivered_photos: [],
+    });
+    expect(response.body.data.order_activities.map((row: { message: string }) => row.message)).toEqual([
+      'Pesanan dibuat',
+      'Pesanan diproses vendor',
+      'Pesanan dikirim',
+      'Pesanan diterima',
+    ]);
+    const row = listed.body.data.find((order: { id: number }) => order.id === placed.delivered.orderId);
+    expect(row).toMatchObject({ shipping_number: null, receiver_name: null });
   });
 
   it('shows a replacement order with the order it replaced', async () => {

@@ -687,7 +687,12 @@ export async function placeOrder(
       const steps = ['ready-to-delivery', 'on-delivery', 'delivered'] as const;
       const targets = ['new', 'ready_to_deliver', 'on_delivery', 'delivered'];
       const stepsNeeded = targets.indexOf(input.status ?? 'new');
-      const orderScope = { side: 'vendor' as const, brandIds: [brandId], vendorId: offer.vendorId };
+      const orderScope = {
+        side: 'vendor' as const,
+        seesShipping: true,
+        brandIds: [brandId],
+        vendorId: offer.vendorId,
+      };
       const photo = await createMediaOf(deps.db, actorOf(world, input.vendor).id);
       for (const step of steps.slice(0, stepsNeeded)) {
         await moveOrderStatus(deps.db, {

@@ -8,6 +8,7 @@ import {
   paidOrder,
   type OrderFilters,
   type OrderScope,
+  type OrderView,
   type Side,
 } from '../order/service';
 import { idRange, keyset, type IdRange } from './keyset';
@@ -33,7 +34,7 @@ type OrderExportRow = {
   updated_at: string;
 };
 
-function orderColumns(side: Side): ExportColumn<OrderExportRow>[] {
+function orderColumns({ side, seesShipping }: OrderView): ExportColumn<OrderExportRow>[] {
   const columns: ExportColumn<OrderExportRow>[] = [
     { header: 'Nomor Penjualan', width: 22, value: (row) => row.number },
     { header: 'Tanggal', width: 20, value: (row) => row.created_at },
@@ -49,7 +50,11 @@ function orderColumns(side: Side): ExportColumn<OrderExportRow>[] {
     { header: 'Deadline PO', width: 20, value: (row) => row.preorder_deadline },
     { header: 'Terakhir Diperbarui', width: 20, value: (row) => row.updated_at },
   ];
-  return side === 'vendor' ? columns.filter((column) => column.header !== 'Vendor') : columns;
+  const hidden = new Set([
+    ...(side === 'vendor' ? ['Vendor'] : []),
+    ...(seesShipping ? [] : ['Nomor Resi', 'Nama Penerima']),
+  ]);
+  return columns.filter((column) => !hidden.has(column.header));
 }
 
 /** Whether the vendor has been paid for the order, which only the vendor's labels tell. */
@@ -95,7 +100,7 @@ export async function exportOrders(db: Executor, scope: OrderScope, filters: Ord
   return streamWorkbook({
     fileName: exportFileName(now, 'order'),
     sheetName: 'Penjualan',
-    columns: orderColumns(scope.side),
+    columns: orderColumns(scope),
     batches: keyset(page, (row) => Number(row.id), range),
     now,
   });

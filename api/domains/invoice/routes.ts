@@ -22,15 +22,15 @@ export const brandInvoiceRoutes = new Hono<ApiEnv>()
     return c.json({ data: await invoiceCardTotal(c.var.deps.db, brand.id, filters) });
   })
   .get('/:brand/invoice/:id', async (c) => {
-    const { brand } = await brandScope(c);
+    const { brand, scope } = await brandScope(c);
     const query = validate(invoiceListQuerySchema, readQuery(c));
     const { db, config } = c.var.deps;
-    const data = await showInvoice(db, brand.id, parseId(c.req.param('id')), config.MEDIA_URL);
+    const data = await showInvoice(db, brand.id, scope, parseId(c.req.param('id')), config.MEDIA_URL);
     await markNotificationRead(c, query.notif);
     return c.json({ data });
   })
   .post('/:brand/channel/:channel/invoice', async (c) => {
-    const { brand } = await brandScope(c);
+    const { brand, scope } = await brandScope(c);
     const { deps, user } = c.var;
     if (user.roleId !== ROLE.administrator && !hasPermission(user, 'invoice.store')) throw forbidden();
     const channelId = parseId(c.req.param('channel'));
@@ -45,7 +45,7 @@ export const brandInvoiceRoutes = new Hono<ApiEnv>()
       ip: c.var.clientIp,
     });
     if (result.created) deps.events.nudge();
-    const data = await showInvoice(deps.db, brand.id, result.invoiceId, deps.config.MEDIA_URL);
+    const data = await showInvoice(deps.db, brand.id, scope, result.invoiceId, deps.config.MEDIA_URL);
     return result.created
       ? c.json({ message: 'Data berhasil dibuat', data }, 201)
       : c.json({ message: 'Invoice sudah tercatat', data }, 200);

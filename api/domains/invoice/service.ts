@@ -13,7 +13,7 @@ import {
 import { containsPattern } from '../../db/like';
 import { notFound, validationFailed } from '../../http/errors';
 import { offsetOf, pageMeta, sortColumn } from '../../http/pagination';
-import { dateConditions, loadOrderDetails, parseInvoiceStatus } from '../order/service';
+import { dateConditions, loadOrderDetails, parseInvoiceStatus, type OrderView } from '../order/service';
 import type { InvoiceListQuery } from './schema';
 import { serializeInvoice } from './serializers';
 
@@ -165,7 +165,13 @@ export async function invoiceCardTotal(executor: Executor, brandId: number, filt
 }
 
 /** An invoice with its channel, lines, every order it became (newest last) and the offers it went through. */
-export async function showInvoice(executor: Executor, brandId: number, invoiceId: number, mediaUrl: string) {
+export async function showInvoice(
+  executor: Executor,
+  brandId: number,
+  view: OrderView,
+  invoiceId: number,
+  mediaUrl: string,
+) {
   const [row] = await executor
     .select({ invoice: invoices, channelName: channels.name })
     .from(invoices)
@@ -205,7 +211,7 @@ export async function showInvoice(executor: Executor, brandId: number, invoiceId
     })),
     orders: await loadOrderDetails(
       executor,
-      'brand',
+      view,
       orderRows.map((order) => order.id),
       mediaUrl,
     ),

@@ -8,8 +8,14 @@ import { jakartaDayEnd, jakartaDayStart } from '../rollup/service';
 import type { OrderListQuery } from './schema';
 import { DEAD_STATUSES, parseOrderStatus, type Side, type StatusWanted } from './statuses';
 
+/**
+ * How a request sees an order: from the brand side or the vendor side, and whether it sees how the order was
+ * shipped (shipping number, receiver, photos) — the vendor always, on the brand side administrators only.
+ */
+export type OrderView = { side: Side; seesShipping: boolean };
+
 /** Whose orders a request sees: one brand (brand routes), or one vendor within the brands visible through it. */
-export type OrderScope = { side: Side; brandIds: number[]; vendorId?: number };
+export type OrderScope = OrderView & { brandIds: number[]; vendorId?: number };
 
 export type OrderFilters = {
   search?: string;

@@ -28,6 +28,7 @@ import {
   rollupsCanAnswer,
   type OrderFilters,
   type OrderScope,
+  type OrderView,
 } from './filters';
 import {
   serializeOrderDetail,
@@ -37,7 +38,6 @@ import {
   type OrderDetailParts,
 } from './serializers';
 import { countFromStatusRollups, gmvFromStatusRollups } from './status-rollups';
-import type { Side } from './statuses';
 
 type Page = { page: number; per_page: number; order_by: 'asc' | 'desc'; sorted_by?: string };
 
@@ -107,7 +107,7 @@ export async function listOrders(executor: Executor, scope: OrderScope, filters:
     .limit(page.per_page)
     .offset(offsetOf(page));
   const listed = (rows: Awaited<typeof rowsRead>, total: number) => ({
-    data: rows.map((row) => serializeOrderRow(scope.side, row)),
+    data: rows.map((row) => serializeOrderRow(scope, row)),
     meta: pageMeta({ page: page.page, perPage: page.per_page, total, count: rows.length }),
   });
   if (!filters.search) {
@@ -244,7 +244,7 @@ function mediaView(row: typeof media.$inferSelect, mediaUrl: string): MediaView 
 /** Full orders with their lines, returns, activities and photos, in the order of `orderIds`. */
 export async function loadOrderDetails(
   executor: Executor,
-  side: Side,
+  view: OrderView,
   orderIds: number[],
   mediaUrl: string,
 ): Promise<ReturnType<typeof serializeOrderDetail>[]> {
@@ -311,7 +311,7 @@ export async function loadOrderDetails(
           .filter((row) => row.photo.orderId === id && row.photo.kind === 'delivered')
           .map((row) => mediaView(row.media, mediaUrl)),
       };
-      return serializeOrderDetail(side, parts);
+      return serializeOrderDetail(view, parts);
     });
 }
 
@@ -333,7 +333,7 @@ export async function findScopedOrder(executor: Executor, scope: OrderScope, ord
 
 export async function showOrder(executor: Executor, scope: OrderScope, orderId: number, mediaUrl: string) {
   const id = await findScopedOrder(executor, scope, orderId);
-  const [detail] = await loadOrderDetails(executor, scope.side, [id], mediaUrl);
+  const [detail] = await loadOrderDetails(executor, scope, [id], mediaUrl);
   return detail;
 }
 

@@ -2,12 +2,12 @@ import { eq } from 'drizzle-orm';
 import type { Context, MiddlewareHandler } from 'hono';
 import { vendorBrands } from '../../db/schema';
 import { requireAuth } from '../../http/auth';
-import type { ApiEnv } from '../../http/context';
+import type { ApiEnv, AuthUser } from '../../http/context';
 import { ApiError, forbidden } from '../../http/errors';
 import { brandIdsOf, parseId, resolveBrand, resolveVendor } from '../../http/tenancy';
 import { ROLE } from '../access/roles';
 import { readNotification } from '../notification/service';
-import type { OrderScope } from './filters';
+import type { OrderScope, OrderView } from './filters';
 
 type ApiContext = Context<ApiEnv>;
 
@@ -17,10 +17,15 @@ export const authenticated: MiddlewareHandler<ApiEnv> = async (c, next) => {
   return requireAuth(c, next);
 };
 
+/** The brand side's view of orders: only administrators see how an order was shipped (spec 001 §2). */
+export function brandView(user: AuthUser): OrderView {
+  return { side: 'brand', seesShipping: user.roleId === ROLE.administrator };
+}
+
 /** `/api/brand/{brand}`: the brand, checked against the caller, and the scope of its orders. */
 export async function brandScope(c: ApiContext) {
   const brand = await resolveBrand(c.var.deps.db, c.var.user, parseId(c.req.param('brand')));
-  const scope: OrderScope = { side: 'brand', brandIds: [brand.id] };
+  const scope: OrderScope = { ...brandView(c.var.user), brandIds: [brand.id] };
   return { brand, scope };
 }
 
@@ -38,7 +43,12 @@ export async function vendorScope(c: ApiContext) {
   const served = rows.map((row) => row.id);
   const allowed = c.var.user.roleId === ROLE.vendor ? 'all' : brandIdsOf(c.var.user);
   const brandIds = allowed === 'all' ? served : served.filter((id) => allowed.includes(id));
-  const scope: OrderScope & { vendorId: number } = { side: 'vendor', brandIds, vendorId: vendor.id };
+  const scope: OrderScope & { vendorId: number } = {
+    side: 'vendor',
+    seesShipping: true,
+    brandIds,
+    vendorId: vendor.id,
+  };
   return { vendor, scope };
 }
 

@@ -8,7 +8,9 @@ import type {
   products,
   replacedOrderProducts,
   vendors,
+  OrderStatusCode,
 } from '../../db/schema';
+import type { OrderView } from './filters';
 import { canChangeVendor, canReplaceProduct, orderStatusLabel, type Side } from './statuses';
 
 type OrderRow = typeof orders.$inferSelect;
@@ -18,7 +20,7 @@ function iso(date: Date | null) {
 }
 
 /** The order fields common to the list row and the detail. */
-function orderFields(side: Side, order: OrderRow, paid: boolean) {
+function orderFields({ side, seesShipping }: OrderView, order: OrderRow, paid: boolean) {
   return {
     id: order.id,
     number: order.number,
@@ -43,8 +45,8 @@ function orderFields(side: Side, order: OrderRow, paid: boolean) {
     grand_total_return: order.grandTotalReturn,
     total_weight: order.totalWeight,
     delivery_type: order.deliveryType,
-    receiver_name: order.receiverName,
-    shipping_number: order.shippingNumber,
+    receiver_name: seesShipping ? order.receiverName : null,
+    shipping_number: seesShipping ? order.shippingNumber : null,
     ref_order_id: order.refOrderId,
     ref_order_number: order.refOrderNumber,
     // Only the brand side changes vendors and records returns.
@@ -64,9 +66,9 @@ export type OrderListRow = {
   channelName: string;
 };
 
-export function serializeOrderRow(side: Side, row: OrderListRow) {
+export function serializeOrderRow(view: OrderView, row: OrderListRow) {
   return {
-    ...orderFields(side, row.order, row.paid),
+    ...orderFields(view, row.order, row.paid),
     invoice_external_number: row.invoiceExternalNumber,
     vendor_name: row.vendorName,
     channel_name: row.channelName,
@@ -156,7 +158,13 @@ export function serializeInvoiceSummary(invoice: typeof invoices.$inferSelect, c
   };
 }
 
-export function serializeOrderDetail(side: Side, parts: OrderDetailParts) {
+/** The shipping steps' messages name the shipping number and the receiver; without sight of those, the step alone. */
+const SHIPPING_STEP_MESSAGES: Partial<Record<OrderStatusCode, string>> = {
+  on_delivery: 'Pesanan dikirim',
+  delivered: 'Pesanan diterima',
+};
+
+export function serializeOrderDetail(view: OrderView, parts: OrderDetailParts) {
   const notesByLine = new Map<number, (typeof replacedOrderProducts.$inferSelect)[]>();
   for (const row of parts.replaced) {
     const list = notesByLine.get(row.orderProductId) ?? [];
@@ -164,7 +172,7 @@ export function serializeOrderDetail(side: Side, parts: OrderDetailParts) {
     notesByLine.set(row.orderProductId, list);
   }
   return {
-    ...orderFields(side, parts.order, parts.paid),
+    ...orderFields(view, parts.order, parts.paid),
     vendor: { id: parts.vendor.id, name: parts.vendor.name },
     brand: {
       id: parts.brand.id,
@@ -195,12 +203,14 @@ export function serializeOrderDetail(side: Side, parts: OrderDetailParts) {
         created_at: row.createdAt.toISOString(),
       })),
     })),
-    delivery_photos: parts.deliveryPhotos,
-    delivered_photos: parts.deliveredPhotos,
+    delivery_photos: view.seesShipping ? parts.deliveryPhotos : [],
+    delivered_photos: view.seesShipping ? parts.deliveredPhotos : [],
     order_activities: parts.activities.map((activity) => ({
       id: activity.id,
       timestamp: activity.createdAt.toISOString(),
-      message: activity.message,
+      message: view.seesShipping
+        ? activity.message
+        : (SHIPPING_STEP_MESSAGES[activity.statusCode ?? 'new'] ?? activity.message),
       status_code: activity.statusCode,
     })),
   };

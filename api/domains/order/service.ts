@@ -1,6 +1,13 @@
 /** The order domain's public surface: what routes, other domains and jobs may use. */
 export { changeVendor } from './change-vendor';
-export { dateConditions, paidOrder, readOrderFilters, type OrderFilters, type OrderScope } from './filters';
+export {
+  dateConditions,
+  paidOrder,
+  readOrderFilters,
+  type OrderFilters,
+  type OrderScope,
+  type OrderView,
+} from './filters';
 export { completeDeliveredOrders, moveOrderStatus } from './fulfilment';
 export {
   brandAudience,
