@@ -33,7 +33,7 @@ export async function resolveBrand(db: Database, user: AuthUser, brandId: number
 /** Resolves `/api/vendor/{vendor}`: a vendor user only their own; brand-side users the vendors serving their brands. */
 export async function resolveVendor(executor: Executor, user: AuthUser, vendorId: number) {
   if (user.roleId === ROLE.vendor && user.vendorId !== vendorId) throw notFound();
-  if (user.roleId === ROLE.keyAccount || user.roleId === ROLE.brand) {
+  if (user.roleId !== ROLE.vendor && user.roleId !== ROLE.administrator) {
     const allowed = brandIdsOf(user);
     const served = await executor
       .select({ brandId: vendorBrands.brandId })

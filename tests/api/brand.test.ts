@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { orders } from '../../api/db/schema';
 import { startTestApi, type TestApi } from '../support/api';
+import { createCatalogue, placeOrder } from '../support/world';
 
 const BRAND_FIELDS = [
   'address',
@@ -313,6 +316,37 @@ describe('GET /api/vendor/{vendor}/category', () => {
       name: 'Laptop',
       parent: { id: api.world.categories.A.parent },
     });
+  });
+});
+
+describe('GET /api/vendor/{vendor}/performance', () => {
+  it("counts only the orders of the caller's brands: a vendor serving two brands shows each its own", async () => {
+    const catalogue = await createCatalogue(api.db, api.world);
+    const fast = await placeOrder(api.deps, api.world, {
+      brand: 'A',
+      vendor: 'V3',
+      lines: [{ product: catalogue.A.laptop, quantity: 1 }],
+      status: 'ready_to_deliver',
+    });
+    const slow = await placeOrder(api.deps, api.world, {
+      brand: 'B',
+      vendor: 'V3',
+      lines: [{ product: catalogue.B.shirt, quantity: 1 }],
+      status: 'ready_to_deliver',
+    });
+    await api.db
+      .update(orders)
+      .set({ readyToDeliverAt: sql`${orders.createdAt} + interval '48 hours'` })
+      .where(eq(orders.id, slow.orderId));
+    const performance = async (token: string) => {
+      const response = await api.request(`/api/vendor/${api.world.vendors.V3}/performance`, { token });
+      expect(response.status).toBe(200);
+      return response.body.data;
+    };
+
+    expect(fast.orderId).not.toBe(slow.orderId);
+    expect(await performance(brandA)).toMatchObject({ sla_hours: 0, on_time_rate: 1 });
+    expect(await performance(admin)).toMatchObject({ sla_hours: 24, on_time_rate: 0.5 });
   });
 });
 

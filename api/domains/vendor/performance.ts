@@ -1,4 +1,4 @@
-import { and, eq, gte, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { orders, products, stockDailySnapshots } from '../../db/schema';
 
@@ -10,8 +10,10 @@ const SLA_TARGET_HOURS = 24;
  * - SLA: mean hours from order creation to ready-to-deliver;
  * - in-stock rate: share of (active product, day) snapshots with available stock above zero;
  * - on-time rate ("Vendor Performance"): share of orders made ready within the 24-hour SLA.
+ * Only the orders and products of `brandIds`: a brand's user sees none of another brand's figures.
  */
-export async function vendorPerformance(db: Database, vendorId: number, now: Date) {
+export async function vendorPerformance(db: Database, vendorId: number, brandIds: number[], now: Date) {
+  const brands = brandIds.length ? brandIds : [0];
   const since = new Date(now.getTime() - PERIOD_DAYS * 86_400_000);
   const hours = sql<number>`extract(epoch from (${orders.readyToDeliverAt} - ${orders.createdAt})) / 3600`;
   const [sla] = await db
@@ -22,7 +24,12 @@ export async function vendorPerformance(db: Database, vendorId: number, now: Dat
     })
     .from(orders)
     .where(
-      and(eq(orders.vendorId, vendorId), gte(orders.createdAt, since), isNotNull(orders.readyToDeliverAt)),
+      and(
+        eq(orders.vendorId, vendorId),
+        inArray(orders.brandId, brands),
+        gte(orders.createdAt, since),
+        isNotNull(orders.readyToDeliverAt),
+      ),
     );
   const [stock] = await db
     .select({
@@ -34,6 +41,7 @@ export async function vendorPerformance(db: Database, vendorId: number, now: Dat
     .where(
       and(
         eq(stockDailySnapshots.vendorId, vendorId),
+        inArray(products.brandId, brands),
         gte(stockDailySnapshots.date, since.toISOString().slice(0, 10)),
         eq(products.isActive, true),
         isNull(products.deletedAt),

@@ -39,5 +39,6 @@ export const vendorRoutes = new Hono<ApiEnv>()
   })
   .get('/:vendor/performance', async (c) => {
     const vendor = await resolveVendor(c.var.deps.db, c.var.user, parseId(c.req.param('vendor')));
-    return c.json({ data: await vendorPerformance(c.var.deps.db, vendor.id, c.var.deps.clock()) });
+    const brandIds = await servedBrandIds(c, vendor.id);
+    return c.json({ data: await vendorPerformance(c.var.deps.db, vendor.id, brandIds, c.var.deps.clock()) });
   });
