@@ -324,6 +324,35 @@ describe('PUT /api/vendor/{vendor}/order/status/{next} moves several orders at o
     const empty = await bulk('ready-to-delivery', { order_ids: [] });
     expect(empty.body.errors).toEqual({ order_ids: ['The order ids field must have at least 1 items.'] });
   });
+
+  it('ships two selections at once whose orders take the same products in opposite orders', async () => {
+    const ready = (product: 'phone' | 'laptop') =>
+      placeOrder(api.deps, api.world, {
+        brand: 'A',
+        vendor: 'V1',
+        lines: [{ product: catalogue.A[product], quantity: 1 }],
+        status: 'ready_to_deliver',
+      });
+    for (let round = 0; round < 3; round++) {
+      // Shipped in id order, the first selection takes phone then laptop, the second laptop then phone.
+      const first = [await ready('phone'), await ready('laptop')];
+      const second = [await ready('laptop'), await ready('phone')];
+
+      const responses = await Promise.all(
+        [first, second].map((selection, index) =>
+          bulk('on-delivery', {
+            order_ids: selection.map((placed) => placed.orderId),
+            shipping_number: `MANIFEST-${round}-${index}`,
+          }),
+        ),
+      );
+
+      expect(responses.map((response) => response.status)).toEqual([200, 200]);
+      for (const placed of [...first, ...second]) {
+        expect((await orderRow(placed.orderId)).statusCode).toBe('on_delivery');
+      }
+    }
+  });
 });
 
 describe('the auto-complete sweep', () => {

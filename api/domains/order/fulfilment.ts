@@ -1,6 +1,16 @@
 import { and, asc, eq, inArray, isNull, lte, or } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
-import { brands, invoices, media, orderPhotos, orders, users, vendors } from '../../db/schema';
+import {
+  brands,
+  invoices,
+  media,
+  orderPhotos,
+  orderProducts,
+  orders,
+  users,
+  vendorStocks,
+  vendors,
+} from '../../db/schema';
 import { recordAudit } from '../../audit/audit';
 import type { AuthUser } from '../../http/context';
 import { notFound, validationFailed, type FieldErrors } from '../../http/errors';
@@ -75,6 +85,30 @@ async function lockOrders(executor: Executor, scope: OrderScope, orderIds: numbe
     .where(and(...conditions))
     .orderBy(asc(orders.id))
     .for('update');
+}
+
+/**
+ * Locks the stock rows that shipping `locked` will change, all at once in (vendor, product) order. Shipped
+ * order by order, two bulk moves over the same products could take their rows in opposite orders and
+ * deadlock; a single order's lines are already taken in product order, which this order agrees with.
+ */
+async function lockShippedStock(executor: Executor, locked: OrderRow[]) {
+  await executor
+    .select({ productId: vendorStocks.productId })
+    .from(vendorStocks)
+    .innerJoin(
+      orderProducts,
+      and(
+        eq(orderProducts.productId, vendorStocks.productId),
+        inArray(
+          orderProducts.orderId,
+          locked.map((order) => order.id),
+        ),
+      ),
+    )
+    .innerJoin(orders, and(eq(orders.id, orderProducts.orderId), eq(orders.vendorId, vendorStocks.vendorId)))
+    .orderBy(asc(vendorStocks.vendorId), asc(vendorStocks.productId))
+    .for('update', { of: vendorStocks });
 }
 
 /** One step of one locked order: the order, its photos, stock, activity, invoice, notification and events. */
@@ -243,6 +277,7 @@ export async function moveOrdersStatus(db: Database, input: MoveInput & { orderI
       );
     }
     if (Object.keys(errors).length) throw validationFailed(errors);
+    if (input.step === 'on-delivery') await lockShippedStock(tx, locked);
     const rollups = createRollupTracker();
     const moved: OrderRow[] = [];
     for (const order of locked) {
