@@ -48,6 +48,7 @@ export function ListFilters({
           id="filter-search"
           type="search"
           name="search"
+          maxLength={200}
           defaultValue={params.get('search') ?? ''}
           className="input mt-1"
           onChange={(event) => {
