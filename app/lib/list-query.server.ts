@@ -1,3 +1,5 @@
+import { isDay } from './dashboard/range';
+
 const SINGLE = [
   'page',
   'per_page',
@@ -17,11 +19,6 @@ const MULTI = ['vendor', 'channel', 'category'];
 const MAX_TEXT = 200;
 const MAX_PAGE = 1_000_000;
 const MAX_PER_PAGE = 1000;
-
-function isDay(value: string) {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || value < '1900-01-01' || value > '2999-12-31') return false;
-  return new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10) === value;
-}
 
 function withinRange(value: string, max: number) {
   return /^\d+$/.test(value) && Number(value) >= 1 && Number(value) <= max;

@@ -20,8 +20,9 @@ export type Preset = (typeof PRESETS)[number];
 const DAY_MS = 86_400_000;
 const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
+/** A `YYYY-MM-DD` day that exists, in the years the API takes (1900–2999). */
 export function isDay(value: string | null | undefined): value is string {
-  if (!value || !DAY_PATTERN.test(value)) return false;
+  if (!value || !DAY_PATTERN.test(value) || value < '1900-01-01' || value > '2999-12-31') return false;
   const parsed = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === value;
 }
