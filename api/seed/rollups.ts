@@ -15,6 +15,12 @@ export async function rebuildRollups(db: Executor): Promise<void> {
   await db.execute(sql`delete from daily_product_rollups`);
   await db.execute(sql`delete from daily_invoice_rollups`);
   await db.execute(sql`delete from daily_customer_rollups`);
+  await db.execute(sql`delete from daily_payment_rollups`);
+  await db.execute(sql`delete from daily_buyer_vendor_rollups`);
+  await db.execute(sql`delete from daily_buyer_rollups`);
+  await db.execute(sql`delete from daily_buyer_gender_rollups`);
+  await db.execute(sql`delete from daily_buyer_city_rollups`);
+  await db.execute(sql`delete from buyer_rollup_profiles`);
 
   await db.execute(sql`
     insert into daily_sales_rollups (date, brand_id, vendor_id, channel_id, category_id, order_count, gmv, units_sold,
@@ -81,4 +87,106 @@ export async function rebuildRollups(db: Executor): Promise<void> {
     from invoices
     where customer_id is not null and status_code <> 'canceled'
     group by 1, 2, 3, 4`);
+
+  await db.execute(sql`
+    insert into daily_payment_rollups (date, brand_id, channel_id, has_payment_method, payment_method, invoice_count)
+    select (created_at at time zone 'Asia/Jakarta')::date, brand_id, channel_id, payment_method is not null,
+      coalesce(payment_method, ''), count(*)
+    from invoices
+    where status_code <> 'canceled'
+    group by 1, 2, 3, 4, 5`);
+
+  await db.execute(sql`
+    insert into daily_buyer_vendor_rollups (brand_id, customer_id, date, vendor_id, channel_id, invoice_count,
+      grand_total, items)
+    select i.brand_id, i.customer_id, (i.created_at at time zone 'Asia/Jakarta')::date, v.vendor_id, i.channel_id,
+      count(*), sum(i.grand_total), sum(i.total_product)
+    from invoices i
+    join (select distinct invoice_id, vendor_id from orders where status_code <> 'diverted' and deleted_at is null) v
+      on v.invoice_id = i.id
+    where i.customer_id is not null and i.status_code <> 'canceled'
+    group by 1, 2, 3, 4, 5`);
+
+  await db.execute(sql`
+    insert into buyer_rollup_profiles (customer_id, brand_id, gender, city)
+    select c.id, c.brand_id, case when c.gender in ('male', 'female') then c.gender else 'others' end, c.city
+    from customers c
+    where c.id in (select customer_id from invoices where status_code <> 'canceled')`);
+
+  await db.execute(sql`
+    insert into daily_buyer_rollups (brand_id, vendor_id, channel_id, date, gap, age, regular, buyers)
+    with ${BUYER_DAYS},
+    history as (
+      select d.brand_id, d.customer_id, d.day, min(d.day) over (partition by d.brand_id, d.customer_id) as first_day,
+        lag(d.day) over (partition by d.brand_id, d.customer_id order by d.day) as previous_day
+      from (select distinct brand_id, customer_id, day from purchases) d
+    )
+    select g.brand_id, g.vendor_id, g.channel_id, g.day, least(coalesce(g.gap, 0), 32), least(g.day - h.first_day, 32),
+      coalesce(g.day - h.previous_day > 30, false), count(*)
+    from gaps g
+    join history h on h.brand_id = g.brand_id and h.customer_id = g.customer_id and h.day = g.day
+    group by 1, 2, 3, 4, 5, 6, 7
+    order by 1, 2, 3, 4`);
+
+  await db.execute(sql`
+    insert into daily_buyer_gender_rollups (brand_id, vendor_id, channel_id, date, gap, gender, buyers)
+    with ${BUYER_DAYS}
+    select g.brand_id, g.vendor_id, g.channel_id, g.day, least(coalesce(g.gap, 0), 32),
+      case when c.gender in ('male', 'female') then c.gender else 'others' end, count(*)
+    from gaps g
+    join customers c on c.id = g.customer_id
+    group by 1, 2, 3, 4, 5, 6
+    order by 1, 2, 3, 4`);
+
+  await db.execute(sql`
+    insert into daily_buyer_city_rollups (brand_id, vendor_id, channel_id, date, gap, has_city, city, buyers,
+      invoice_count, items, grand_total)
+    with ${BUYER_DAYS},
+    invoiced as (
+      select x.brand_id, x.customer_id, x.day, x.vendor_id, x.channel_id, count(*) as invoice_count,
+        sum(x.total_product) as items, sum(x.grand_total) as grand_total
+      from (
+        select distinct p.invoice_id, p.brand_id, p.customer_id, p.day, s.vendor_id, s.channel_id, p.total_product,
+          p.grand_total
+        from purchases p
+        cross join lateral (values (0, 0), (0, p.channel_id), (p.vendor_id, 0), (p.vendor_id, p.channel_id))
+          as s(vendor_id, channel_id)
+        where s.vendor_id is not null
+      ) x
+      group by 1, 2, 3, 4, 5
+    )
+    select g.brand_id, g.vendor_id, g.channel_id, g.day, least(coalesce(g.gap, 0), 32), c.city is not null,
+      coalesce(c.city, ''), count(*), sum(n.invoice_count), sum(n.items), sum(n.grand_total)
+    from gaps g
+    join invoiced n on n.brand_id = g.brand_id and n.customer_id = g.customer_id and n.day = g.day
+      and n.vendor_id = g.vendor_id and n.channel_id = g.channel_id
+    join customers c on c.id = g.customer_id
+    group by 1, 2, 3, 4, 5, 6, 7
+    order by 1, 2, 3, 4`);
 }
+
+/**
+ * Each purchase day of a buyer in each of four scopes (any vendor or its vendor, any channel or its channel), with
+ * the days since the buyer's previous purchase day in that scope.
+ */
+const BUYER_DAYS = sql`
+  purchases as (
+    select i.id as invoice_id, i.brand_id, i.customer_id, (i.created_at at time zone 'Asia/Jakarta')::date as day,
+      i.channel_id, o.vendor_id, i.total_product, i.grand_total
+    from invoices i
+    left join (select distinct invoice_id, vendor_id from orders where status_code <> 'diverted' and deleted_at is null) o
+      on o.invoice_id = i.id
+    where i.customer_id is not null and i.status_code <> 'canceled'
+  ),
+  scoped as (
+    select distinct p.brand_id, p.customer_id, p.day, s.vendor_id, s.channel_id
+    from purchases p
+    cross join lateral (values (0, 0), (0, p.channel_id), (p.vendor_id, 0), (p.vendor_id, p.channel_id))
+      as s(vendor_id, channel_id)
+    where s.vendor_id is not null
+  ),
+  gaps as (
+    select s.*, s.day - lag(s.day) over (partition by s.brand_id, s.customer_id, s.vendor_id, s.channel_id
+      order by s.day) as gap
+    from scoped s
+  )`;

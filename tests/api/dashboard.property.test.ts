@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderStatusCode } from '../../api/db/schema';
+import { fitsBuyerRollups } from '../../api/domains/dashboard/buyer-rollup';
 import { rebuildRollups } from '../../api/seed/rollups';
 import { startTestApi, type QueryValue, type TestApi } from '../support/api';
 import { insertCustomer, insertProduct, insertSale, insertStock, type SaleLine } from '../support/world';
@@ -117,19 +118,35 @@ const profileArb: fc.Arbitrary<GenProfile> = fc.record({
   city: fc.constantFrom('Jakarta' as const, 'Bandung' as const, null),
 });
 
-const dataArb: fc.Arbitrary<GenData> = fc.record({
-  productCategories: fc.record({
-    A: fc.array(fc.constantFrom<CategoryKey>('A', 'A1', 'A2', null), { minLength: 4, maxLength: 4 }),
-    B: fc.array(fc.constantFrom<CategoryKey>('B', 'B1', null), { minLength: 2, maxLength: 2 }),
-  }),
-  customers: fc.record({
-    A: fc.array(profileArb, { minLength: 4, maxLength: 4 }),
-    B: fc.array(profileArb, { minLength: 4, maxLength: 4 }),
-  }),
-  inactive: fc.subarray([0, 1, 2, 3], { maxLength: 1 }),
-  sales: fc.array(saleArb, { minLength: 0, maxLength: 18 }),
-  stock: fc.record({ A: stockArb(4), B: stockArb(2) }),
-});
+const dataArbOf = (sales: fc.Arbitrary<GenSale[]>): fc.Arbitrary<GenData> =>
+  fc.record({
+    productCategories: fc.record({
+      A: fc.array(fc.constantFrom<CategoryKey>('A', 'A1', 'A2', null), { minLength: 4, maxLength: 4 }),
+      B: fc.array(fc.constantFrom<CategoryKey>('B', 'B1', null), { minLength: 2, maxLength: 2 }),
+    }),
+    customers: fc.record({
+      A: fc.array(profileArb, { minLength: 4, maxLength: 4 }),
+      B: fc.array(profileArb, { minLength: 4, maxLength: 4 }),
+    }),
+    inactive: fc.subarray([0, 1, 2, 3], { maxLength: 1 }),
+    sales,
+    stock: fc.record({ A: stockArb(4), B: stockArb(2) }),
+  });
+
+const dataArb = dataArbOf(fc.array(saleArb, { minLength: 0, maxLength: 18 }));
+
+/**
+ * Many purchases by two buyers of each brand over the whole window, so that ranges hold new, regular and loyal
+ * buyers, several purchase days of one buyer, and returns after more than 30 days.
+ */
+const buyerDataArb: fc.Arbitrary<GenData> = dataArbOf(
+  fc.array(
+    fc
+      .tuple(saleArb, fc.integer({ min: 0, max: 1 }), fc.integer({ min: 0, max: WINDOW_DAYS - 1 }))
+      .map(([sale, customer, day]) => ({ ...sale, customer, day })),
+    { minLength: 20, maxLength: 40 },
+  ),
+);
 
 /**
  * Each filter is left out two times in three, so unfiltered calls, which read other rollups than filtered ones,
@@ -142,7 +159,8 @@ function sometimes<T>(arbitrary: fc.Arbitrary<T>): fc.Arbitrary<T | undefined> {
 const filterArb: fc.Arbitrary<GenFilter> = fc.record({
   side: fc.constantFrom('brand' as const, 'brand' as const, 'V1' as const, 'V3' as const),
   fromDay: busyDay,
-  span: fc.integer({ min: 0, max: 9 }),
+  // Up to 32 days daily_buyer_rollups answers the buyer widgets; 33 days and more go to the per-buyer query.
+  span: fc.oneof(fc.integer({ min: 0, max: 9 }), fc.constantFrom(30, 31, 32, 38)),
   channels: sometimes(fc.subarray([1, 2], { minLength: 1 })),
   category: sometimes(
     fc.constantFrom('A' as const, 'A1' as const, 'A2' as const, 'B' as const, 'B1' as const),
@@ -291,8 +309,12 @@ function buyersOf(raw: Raw, scope: Scope, range: Range) {
     const known = firstDays.get(invoice.customerId as number);
     if (!known || day < known) firstDays.set(invoice.customerId as number, day);
   }
-  const counts = { new: 0, regular: 0, loyal: 0 };
+  type Kinds = { new: number; regular: number; loyal: number };
+  const counts: Kinds = { new: 0, regular: 0, loyal: 0 };
+  const perDay = new Map<string, Kinds>();
   for (const [customerId, firstDay] of firstDays) {
+    const day = perDay.get(firstDay) ?? { new: 0, regular: 0, loyal: 0 };
+    perDay.set(firstDay, day);
     const history = bought
       .filter((invoice) => invoice.customerId === customerId)
       .map((invoice) => jakartaDay(invoice.createdAt));
@@ -301,11 +323,20 @@ function buyersOf(raw: Raw, scope: Scope, range: Range) {
       .filter((day) => day < firstDay)
       .sort()
       .at(-1);
-    if (isNew || previous === undefined) counts.new += 1;
-    else if (daysBetween(previous, firstDay) > 30) counts.regular += 1;
-    else counts.loyal += 1;
+    const kind =
+      isNew || previous === undefined ? 'new' : daysBetween(previous, firstDay) > 30 ? 'regular' : 'loyal';
+    counts[kind] += 1;
+    day[kind] += 1;
   }
-  return counts;
+  return { ...counts, perDay };
+}
+
+/** A buyer chart's series: every day of the range, the buyers of the kind counted on it. */
+function buyerSeries(buyers: ReturnType<typeof buyersOf>, range: Range, kind: 'new' | 'regular' | 'loyal') {
+  const series: { date: string; total_customer: number }[] = [];
+  for (let date = range.from; date <= range.to; date = addDays(date, 1))
+    series.push({ date, total_customer: buyers.perDay.get(date)?.[kind] ?? 0 });
+  return series;
 }
 
 /** Invoices that are not canceled in the scope and range: what the payment and city figures count. */
@@ -751,40 +782,83 @@ function scopeOf(filter: GenFilter): { base: string; scope: Scope; query: Record
   };
 }
 
+/** The widget calls of one filter, with its ranges. */
+function callsOf(filter: GenFilter) {
+  const { base, scope, query } = scopeOf(filter);
+  const current = { from: query['date-from'] as string, to: query['date-to'] as string };
+  const days = filter.span <= 1 ? 1 : filter.span + 1;
+  const last = { from: addDays(current.from, -days), to: addDays(current.from, -1) };
+
+  async function get(path: string, extra: Record<string, QueryValue> = {}) {
+    const response = await api.request(`${base}/widget/${path}`, {
+      token: admin,
+      query: { ...query, ...extra },
+    });
+    expect(response.status, `${path} ${JSON.stringify(response.body)}`).toBe(200);
+    return response.body;
+  }
+  async function expectCard(path: string, currentValue: number | null, lastValue: number | null, extra = {}) {
+    const body = await get(path, extra);
+    const [a, b] = [currentValue ?? 0, lastValue ?? 0];
+    expect(body.data, path).toStrictEqual({
+      current_period: currentValue,
+      last_period: lastValue,
+      percentage: expectedPercentage(a, b),
+      direction: a > b ? 1 : a < b ? 2 : 0,
+    });
+  }
+  return { scope, current, last, get, expectCard };
+}
+
+/** The buyer cards, charts and city table and the payment chart against the oracle; tells whether daily_buyer_rollups or the per-buyer query answered. */
+async function expectBuyerWidgets(raw: Raw, calls: ReturnType<typeof callsOf>) {
+  const { scope, current, last, get, expectCard } = calls;
+  const buyersNow = buyersOf(raw, scope, current);
+  const buyersBefore = buyersOf(raw, scope, last);
+  await expectCard('customer/card/new-customer', buyersNow.new, buyersBefore.new);
+  await expectCard('customer/card/customer-regular', buyersNow.regular, buyersBefore.regular);
+  await expectCard('customer/card/loyal-customer', buyersNow.loyal, buyersBefore.loyal);
+  const allBuyers = (buyers: typeof buyersNow) => buyers.new + buyers.regular + buyers.loyal;
+  await expectCard('customer/card', allBuyers(buyersNow), allBuyers(buyersBefore));
+  for (const [path, kind] of [
+    ['customer/chart/new-customer-period', 'new'],
+    ['customer/chart/customer-regular-period', 'regular'],
+    ['customer/chart/loyal-customer-period', 'loyal'],
+  ] as const) {
+    expect((await get(path)).data, path).toStrictEqual({
+      current_period: buyerSeries(buyersNow, current, kind),
+      last_period: buyerSeries(buyersBefore, last, kind),
+    });
+  }
+  expect((await get('customer/chart/customer-gender-period')).data).toStrictEqual({
+    current_period: genderSplit(raw, scope, current),
+    last_period: genderSplit(raw, scope, last),
+  });
+  expect((await get('customer/chart/customer-payment-method')).data).toStrictEqual({
+    current_period: paymentRows(raw, scope, current),
+    last_period: paymentRows(raw, scope, last),
+  });
+  expect((await get('customer/chart/customer-city')).data).toStrictEqual({
+    current_period: cityRows(raw, scope, current),
+    last_period: cityRows(raw, scope, last),
+  });
+  const cities = await get('customer/table/customer-city', { per_page: 1000 });
+  expect(
+    [...(cities.data as { recipient_city: string | null }[])].sort((a, b) =>
+      String(a.recipient_city).localeCompare(String(b.recipient_city)),
+    ),
+  ).toStrictEqual(cityTableRows(raw, scope, current));
+  return fitsBuyerRollups(scope, { current, last }) ? 'rollup' : 'perBuyer';
+}
+
 describe('rollup-backed widgets against the raw rows', () => {
   it('answer the figures a plain reading of the orders, invoices, customers and stock gives', async () => {
     await fc.assert(
       fc.asyncProperty(dataArb, filterArb, async (data, filter) => {
         await reset();
         const raw = await insertData(data);
-        const { base, scope, query } = scopeOf(filter);
-        const current = { from: query['date-from'] as string, to: query['date-to'] as string };
-        const days = filter.span <= 1 ? 1 : filter.span + 1;
-        const last = { from: addDays(current.from, -days), to: addDays(current.from, -1) };
-
-        async function get(path: string, extra: Record<string, QueryValue> = {}) {
-          const response = await api.request(`${base}/widget/${path}`, {
-            token: admin,
-            query: { ...query, ...extra },
-          });
-          expect(response.status, `${path} ${JSON.stringify(response.body)}`).toBe(200);
-          return response.body;
-        }
-        async function expectCard(
-          path: string,
-          currentValue: number | null,
-          lastValue: number | null,
-          extra = {},
-        ) {
-          const body = await get(path, extra);
-          const [a, b] = [currentValue ?? 0, lastValue ?? 0];
-          expect(body.data, path).toStrictEqual({
-            current_period: currentValue,
-            last_period: lastValue,
-            percentage: expectedPercentage(a, b),
-            direction: a > b ? 1 : a < b ? 2 : 0,
-          });
-        }
+        const calls = callsOf(filter);
+        const { scope, current, last, get, expectCard } = calls;
 
         const now = salesOf(raw, scope, current);
         const before = salesOf(raw, scope, last);
@@ -815,30 +889,7 @@ describe('rollup-backed widgets against the raw rows', () => {
           filter.statuses ? { 'status[]': filter.statuses } : {},
         );
 
-        const buyersNow = buyersOf(raw, scope, current);
-        const buyersBefore = buyersOf(raw, scope, last);
-        await expectCard('customer/card/new-customer', buyersNow.new, buyersBefore.new);
-        await expectCard('customer/card/customer-regular', buyersNow.regular, buyersBefore.regular);
-        await expectCard('customer/card/loyal-customer', buyersNow.loyal, buyersBefore.loyal);
-
-        expect((await get('customer/chart/customer-payment-method')).data).toStrictEqual({
-          current_period: paymentRows(raw, scope, current),
-          last_period: paymentRows(raw, scope, last),
-        });
-        expect((await get('customer/chart/customer-gender-period')).data).toStrictEqual({
-          current_period: genderSplit(raw, scope, current),
-          last_period: genderSplit(raw, scope, last),
-        });
-        expect((await get('customer/chart/customer-city')).data).toStrictEqual({
-          current_period: cityRows(raw, scope, current),
-          last_period: cityRows(raw, scope, last),
-        });
-        const cities = await get('customer/table/customer-city', { per_page: 1000 });
-        expect(
-          [...(cities.data as { recipient_city: string | null }[])].sort((a, b) =>
-            String(a.recipient_city).localeCompare(String(b.recipient_city)),
-          ),
-        ).toStrictEqual(cityTableRows(raw, scope, current));
+        await expectBuyerWidgets(raw, calls);
 
         await expectCard(
           'product/card/in-stock-rate',
@@ -910,5 +961,19 @@ describe('rollup-backed widgets against the raw rows', () => {
       // Shrinking would replay the database per step; the first counterexample is reported as found.
       { numRuns: 25, endOnFailure: true },
     );
-  }, 60_000);
+  }, 120_000);
+
+  it('count new, regular and loyal buyers as the raw invoices tell, from the buyer rollup and per buyer', async () => {
+    const paths = { rollup: 0, perBuyer: 0 };
+    await fc.assert(
+      fc.asyncProperty(buyerDataArb, filterArb, async (data, filter) => {
+        await reset();
+        const raw = await insertData(data);
+        paths[await expectBuyerWidgets(raw, callsOf(filter))] += 1;
+      }),
+      { numRuns: 30, endOnFailure: true },
+    );
+    expect(paths.rollup).toBeGreaterThan(0);
+    expect(paths.perBuyer).toBeGreaterThan(0);
+  }, 120_000);
 });

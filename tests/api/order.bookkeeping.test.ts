@@ -2,6 +2,7 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   auditLogs,
+  customers,
   type InvoiceStatusCode,
   invoices,
   notifications,
@@ -57,15 +58,18 @@ const ROLLUP_TABLES = [
   'daily_product_rollups',
   'daily_invoice_rollups',
   'daily_customer_rollups',
+  'daily_payment_rollups',
+  'daily_buyer_vendor_rollups',
+  'daily_buyer_rollups',
+  'buyer_rollup_profiles',
+  'daily_buyer_gender_rollups',
+  'daily_buyer_city_rollups',
 ];
 
 async function rollupSnapshot(db: Database) {
   const snapshot: Record<string, unknown[]> = {};
   for (const table of ROLLUP_TABLES) {
-    snapshot[table] = await queryRows(
-      db,
-      sql`select * from ${sql.identifier(table)} order by 1, 2, 3, 4, 5, 6`,
-    );
+    snapshot[table] = await queryRows(db, sql`select * from ${sql.identifier(table)} r order by r`);
   }
   return snapshot;
 }
@@ -713,12 +717,146 @@ describe('the daily rollups', () => {
     expect(await statusCounts({ ...slice, vendorId: api.world.vendors.V3 })).toEqual({ new: 1 });
   });
 
+  it("keep each buyer's days in step: purchases two months apart, a canceled first purchase, a new buyer on an invoice, a diversion", async () => {
+    const { phone } = catalogue.A;
+    const { tokopedia, shopee } = api.world.channels;
+    const buyer = await insertCustomer(api.db, { brandId: api.world.brands.A, name: 'Rina Wati' });
+    const other = await insertCustomer(api.db, { brandId: api.world.brands.A, name: 'Budi Santoso' });
+    const bought: { invoiceId: number; orderId: number }[] = [];
+    // Days 0, 10, 45 and 50 of August (Jakarta noon), alternating channels and vendors.
+    await written(async (tx, tracker) => {
+      for (const [index, day] of [1, 11, 46, 51].entries()) {
+        const { invoiceId, orderIds } = await insertSale(tx as unknown as Database, {
+          brandId: api.world.brands.A,
+          channelId: index % 2 ? shopee : tokopedia,
+          createdAt: new Date(Date.UTC(2026, 7, day, 5)),
+          status: 'new',
+          customerId: buyer,
+          lines: [{ productId: phone.id, quantity: 1, price: phone.price }],
+          orders: [{ vendorId: index % 2 ? api.world.vendors.V3 : api.world.vendors.V1, status: 'new' }],
+        });
+        const [invoice] = await tx.select().from(invoices).where(eq(invoices.id, invoiceId));
+        const [order] = await tx.select().from(orders).where(eq(orders.id, orderIds[0]));
+        tracker.invoiceCreated(invoice);
+        tracker.orderCreated(order);
+        bought.push({ invoiceId, orderId: order.id });
+      }
+    });
+    await expectRollupsInStep();
+    /** The buyer's row on a day for any vendor and channel: gap, age, regular. */
+    const anyScope = async (date: string) =>
+      queryRows<{ gap: number; age: number; regular: boolean }>(
+        api.db,
+        sql`select gap, age, regular from daily_buyer_rollups
+          where brand_id = ${api.world.brands.A} and vendor_id = 0 and channel_id = 0 and date = ${date}::date`,
+      );
+    // 35 days after the previous purchase: back after more than 30 days, gap and age capped at 32.
+    expect(await anyScope('2026-09-15')).toEqual([{ gap: 32, age: 32, regular: true }]);
+    expect(await anyScope('2026-08-11')).toEqual([{ gap: 10, age: 10, regular: false }]);
+
+    // The first purchase canceled: the buyer starts on the second.
+    await written(async (tx, tracker) => {
+      await changeOrder(
+        tx,
+        tracker,
+        bought[0].orderId,
+        { statusCode: 'canceled', canceledAt: new Date() },
+        'canceled',
+      );
+    });
+    await expectRollupsInStep();
+    expect(await anyScope('2026-08-11')).toEqual([{ gap: 0, age: 0, regular: false }]);
+
+    // The last invoice handed to another buyer, and the second purchase's order diverted to V1.
+    await written(async (tx, tracker) => {
+      const [was] = await tx
+        .select()
+        .from(invoices)
+        .where(eq(invoices.id, bought[3].invoiceId))
+        .for('update');
+      const [is] = await tx
+        .update(invoices)
+        .set({ customerId: other })
+        .where(eq(invoices.id, was.id))
+        .returning();
+      tracker.invoiceChanged(was, is);
+      const old = await changeOrder(tx, tracker, bought[1].orderId, {
+        statusCode: 'diverted',
+        divertedAt: new Date(),
+      });
+      const [replacement] = await tx
+        .insert(orders)
+        .values({
+          number: `${old.number}-R`,
+          brandId: old.brandId,
+          vendorId: api.world.vendors.V1,
+          invoiceId: old.invoiceId,
+          channelId: old.channelId,
+          grandTotal: old.grandTotal,
+          refOrderId: old.id,
+          refOrderNumber: old.number,
+          createdAt: old.createdAt,
+          updatedAt: old.createdAt,
+        })
+        .returning();
+      tracker.orderCreated(replacement);
+    });
+    await expectRollupsInStep();
+    const vendorDays = await queryRows<{ customer_id: number; vendor_id: number }>(
+      api.db,
+      sql`select customer_id, vendor_id from daily_buyer_vendor_rollups
+        where customer_id in (${buyer}, ${other}) order by date`,
+    );
+    expect(vendorDays).toEqual([
+      { customer_id: buyer, vendor_id: api.world.vendors.V1 },
+      { customer_id: buyer, vendor_id: api.world.vendors.V1 },
+      { customer_id: other, vendor_id: api.world.vendors.V3 },
+    ]);
+
+    // Ingestion updates the buyer's gender and city with their new invoice (not routed yet): all their days move.
+    await written(async (tx, tracker) => {
+      await tx.update(customers).set({ gender: 'male', city: 'Surabaya' }).where(eq(customers.id, buyer));
+      const { invoiceId } = await insertSale(tx as unknown as Database, {
+        brandId: api.world.brands.A,
+        channelId: tokopedia,
+        createdAt: new Date(Date.UTC(2026, 8, 25, 5)),
+        status: 'new',
+        customerId: buyer,
+        lines: [{ productId: phone.id, quantity: 1, price: phone.price }],
+      });
+      const [invoice] = await tx.select().from(invoices).where(eq(invoices.id, invoiceId));
+      tracker.invoiceCreated(invoice);
+    });
+    await expectRollupsInStep();
+    const genders = await queryRows<{ gender: string; days: number }>(
+      api.db,
+      sql`select gender, count(*)::int as days from daily_buyer_gender_rollups
+        where brand_id = ${api.world.brands.A} and vendor_id = 0 and channel_id = 0
+          and date between '2026-08-01' and '2026-09-30'
+        group by gender order by gender`,
+    );
+    expect(genders).toEqual([
+      { gender: 'male', days: 3 },
+      { gender: 'others', days: 1 },
+    ]);
+    const surabaya = await queryRows<{ buyers: number; invoices: number }>(
+      api.db,
+      sql`select sum(buyers)::int as buyers, sum(invoice_count)::int as invoices from daily_buyer_city_rollups
+        where brand_id = ${api.world.brands.A} and vendor_id = 0 and channel_id = 0 and city = 'Surabaya'`,
+    );
+    expect(surabaya).toEqual([{ buyers: 3, invoices: 3 }]);
+  });
+
   it('are rebuilt by the rollup domain exactly as the seed rebuilds them', async () => {
     await api.db.transaction((tx) => rebuildRollups(tx));
     const ours = await rollupSnapshot(api.db);
     await api.db.transaction((tx) => seedRebuildRollups(tx));
     expect(ours).toEqual(await rollupSnapshot(api.db));
     expect(ours.daily_sales_rollups.length).toBeGreaterThan(0);
+    expect(ours.daily_buyer_rollups.length).toBeGreaterThan(0);
+    expect(ours.daily_buyer_vendor_rollups.length).toBeGreaterThan(0);
+    expect(ours.daily_buyer_gender_rollups.length).toBeGreaterThan(0);
+    expect(ours.daily_buyer_city_rollups.length).toBeGreaterThan(0);
     expect(ours.daily_customer_rollups.length).toBeGreaterThan(0);
   });
 });

@@ -1,4 +1,14 @@
-import { bigint, boolean, date, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+} from 'drizzle-orm/pg-core';
 import type { InvoiceStatusCode } from './invoices';
 import type { OrderStatusCode } from './orders';
 
@@ -127,4 +137,123 @@ export const dailyCustomerRollups = pgTable(
     primaryKey({ columns: [t.date, t.brandId, t.channelId, t.customerId] }),
     index('daily_customer_rollups_brand_customer_date_idx').on(t.brandId, t.customerId, t.date),
   ],
+);
+
+/**
+ * daily_customer_rollups with the vendor: invoices that are not canceled, per buyer, creation day and vendor of
+ * the invoice's orders (each order not diverted, canceled or not, as the dashboard's vendor filter reads them;
+ * an invoice without such an order has no row). Kept per buyer: a change to a buyer's invoices or to the vendor of
+ * their orders recomputes all of that buyer's rows.
+ */
+export const dailyBuyerVendorRollups = pgTable(
+  'daily_buyer_vendor_rollups',
+  {
+    brandId: integer('brand_id').notNull(),
+    customerId: integer('customer_id').notNull(),
+    date: date('date', { mode: 'string' }).notNull(),
+    vendorId: integer('vendor_id').notNull(),
+    channelId: integer('channel_id').notNull(),
+    invoiceCount: integer('invoice_count').notNull().default(0),
+    grandTotal: bigint('grand_total', { mode: 'number' }).notNull().default(0),
+    items: integer('items').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.brandId, t.customerId, t.date, t.vendorId, t.channelId] })],
+);
+
+/**
+ * Buyers per day, additive over the days of a range of up to BUYER_ROLLUP_DAYS days. A buyer has a row on each
+ * day they bought in the scope (vendor_id 0 = any vendor, channel_id 0 = any channel), with:
+ * - gap: days since their previous purchase day in the same scope, 0 when none;
+ * - age: days since their first purchase day at the brand;
+ * - regular: their previous purchase day at the brand is more than 30 days back.
+ * gap and age are capped at BUYER_ROLLUP_DAYS. In a range [from, to] a buyer counts once, on the day where
+ * `gap = 0 or gap > day − from`, and is new when `age <= day − from` (DESIGN §5).
+ */
+export const dailyBuyerRollups = pgTable(
+  'daily_buyer_rollups',
+  {
+    brandId: integer('brand_id').notNull(),
+    vendorId: integer('vendor_id').notNull(),
+    channelId: integer('channel_id').notNull(),
+    date: date('date', { mode: 'string' }).notNull(),
+    gap: smallint('gap').notNull(),
+    age: smallint('age').notNull(),
+    regular: boolean('regular').notNull(),
+    buyers: integer('buyers').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.brandId, t.vendorId, t.channelId, t.date, t.gap, t.age, t.regular] })],
+);
+
+/** The longest range, in days, daily_buyer_rollups answers; gap and age are capped at it. */
+export const BUYER_ROLLUP_DAYS = 32;
+
+/**
+ * Buyers per day by gender ('male', 'female', or 'others' when unknown), counted once in a range as in
+ * daily_buyer_rollups: on the day where `gap = 0 or gap > day − from`.
+ */
+export const dailyBuyerGenderRollups = pgTable(
+  'daily_buyer_gender_rollups',
+  {
+    brandId: integer('brand_id').notNull(),
+    vendorId: integer('vendor_id').notNull(),
+    channelId: integer('channel_id').notNull(),
+    date: date('date', { mode: 'string' }).notNull(),
+    gap: smallint('gap').notNull(),
+    gender: text('gender').notNull(),
+    buyers: integer('buyers').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.brandId, t.vendorId, t.channelId, t.date, t.gap, t.gender] })],
+);
+
+/**
+ * The gender and city each buyer counts under in daily_buyer_gender_rollups and daily_buyer_city_rollups, a row per
+ * buyer with an invoice not canceled: ingestion updates a customer's gender and city before the upkeep runs, so a
+ * buyer's rows there are taken out under what is recorded here.
+ */
+export const buyerRollupProfiles = pgTable('buyer_rollup_profiles', {
+  customerId: integer('customer_id').primaryKey(),
+  brandId: integer('brand_id').notNull(),
+  /** 'male', 'female', or 'others' when unknown. */
+  gender: text('gender').notNull(),
+  city: text('city'),
+});
+
+/**
+ * Buyers per day by city (the customer's), counted once in a range as in daily_buyer_rollups, with the invoices
+ * (not canceled) of those buyer-days: their number, items and grand total, which add up over any range. A key
+ * cannot be null, so a buyer without a city has has_city false and city ''.
+ */
+export const dailyBuyerCityRollups = pgTable(
+  'daily_buyer_city_rollups',
+  {
+    brandId: integer('brand_id').notNull(),
+    vendorId: integer('vendor_id').notNull(),
+    channelId: integer('channel_id').notNull(),
+    date: date('date', { mode: 'string' }).notNull(),
+    gap: smallint('gap').notNull(),
+    hasCity: boolean('has_city').notNull(),
+    city: text('city').notNull(),
+    buyers: integer('buyers').notNull().default(0),
+    invoiceCount: integer('invoice_count').notNull().default(0),
+    items: integer('items').notNull().default(0),
+    grandTotal: bigint('grand_total', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.brandId, t.vendorId, t.channelId, t.date, t.gap, t.hasCity, t.city] })],
+);
+
+/**
+ * Invoices that are not canceled per creation day, channel and payment method. A key cannot be null, so an
+ * invoice without a payment method has has_payment_method false and payment_method ''.
+ */
+export const dailyPaymentRollups = pgTable(
+  'daily_payment_rollups',
+  {
+    date: date('date', { mode: 'string' }).notNull(),
+    brandId: integer('brand_id').notNull(),
+    channelId: integer('channel_id').notNull(),
+    hasPaymentMethod: boolean('has_payment_method').notNull(),
+    paymentMethod: text('payment_method').notNull(),
+    invoiceCount: integer('invoice_count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.brandId, t.date, t.channelId, t.hasPaymentMethod, t.paymentMethod] })],
 );

@@ -1,5 +1,13 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import {
+  buyersByDayFromRollups,
+  buyersByGenderFromRollups,
+  cityTotalsFromRollups,
+  fitsBuyerRollups,
+  fitsBuyerScope,
+  invoicesByCityFromRollups,
+} from './buyer-rollup';
 import { card, dailySeries, type DayRange, type Period } from './period';
 import { fitsInvoiceRollups, invoiceWhere } from './raw';
 import type { TableQuery } from './schema';
@@ -13,7 +21,7 @@ import { limitOffset, orderBy, paged, pageWithTotal, searchAny } from './table';
  * marketplace, as daily_customer_rollups counts them.
  */
 
-/** The rows of daily_customer_rollups a brand-side call without vendor or category filter reads. */
+/** The rows `r` of daily_customer_rollups or daily_payment_rollups a call without vendor or category filter reads. */
 function customerRollupWhere(scope: Scope, ranges: DayRange[]): SQL {
   return allOf([
     inList('r.brand_id', scope.brandIds),
@@ -83,16 +91,11 @@ type Kinds = Record<BuyerKind, number>;
  * week is not new on Tokopedia today). One statement for both periods; per buyer one backward probe of the
  * (brand_id, customer_id, date) index of daily_customer_rollups finds the previous invoice day. That day lies before
  * the period unless a filter left out an earlier invoice of the period; only then a second probe asks whether the
- * buyer had bought before the period at all.
+ * buyer had bought before the period at all. daily_buyer_rollups gives the same counts without reading per buyer
+ * when the scope and the ranges fit it.
  */
-async function buyersByDay(
-  db: Executor,
-  scope: Scope,
-  period: Period,
-): Promise<[Map<string, Kinds>, Map<string, Kinds>]> {
-  const rows = await selectRows<{ period: number; day: string; kind: BuyerKind; buyers: unknown }>(
-    db,
-    sql`with ${buyersOf(scope, period)},
+function buyersPerBuyer(scope: Scope, period: Period): SQL {
+  return sql`with ${buyersOf(scope, period)},
       histories as materialized (
         select b.period, b.brand_id, b.customer_id, b.first_day,
           case when b.period = 0 then ${period.current.from}::date else ${period.last.from}::date end as starts,
@@ -110,7 +113,17 @@ async function buyersByDay(
         end as kind,
         count(*) as buyers
       from histories x
-      group by 1, 2, 3`,
+      group by 1, 2, 3`;
+}
+
+async function buyersByDay(
+  db: Executor,
+  scope: Scope,
+  period: Period,
+): Promise<[Map<string, Kinds>, Map<string, Kinds>]> {
+  const rows = await selectRows<{ period: number; day: string; kind: BuyerKind; buyers: unknown }>(
+    db,
+    fitsBuyerRollups(scope, period) ? buyersByDayFromRollups(scope, period) : buyersPerBuyer(scope, period),
   );
   const periods: [Map<string, Kinds>, Map<string, Kinds>] = [new Map(), new Map()];
   for (const row of rows) {
@@ -144,16 +157,21 @@ export async function buyerChart(db: Executor, scope: Scope, period: Period, kin
   };
 }
 
-/** Buyers of each period by gender; a buyer whose gender is unknown counts under others. */
+/**
+ * Buyers of each period by gender; a buyer whose gender is unknown counts under others. From
+ * daily_buyer_gender_rollups when the scope and ranges fit it.
+ */
 export async function genderChart(db: Executor, scope: Scope, period: Period) {
   const rows = await selectRows<{ gender: string | null; current: unknown; last: unknown }>(
     db,
-    sql`with ${buyersOf(scope, period)}
-      select c.gender,
-        count(*) filter (where b.period = 0) as current,
-        count(*) filter (where b.period = 1) as last
-      from buyers b join customers c on c.id = b.customer_id
-      group by c.gender`,
+    fitsBuyerRollups(scope, period)
+      ? buyersByGenderFromRollups(scope, period)
+      : sql`with ${buyersOf(scope, period)}
+        select c.gender,
+          count(*) filter (where b.period = 0) as current,
+          count(*) filter (where b.period = 1) as last
+        from buyers b join customers c on c.id = b.customer_id
+        group by c.gender`,
   );
   const split = (column: 'current' | 'last') => {
     const counts = { others: 0, male: 0, female: 0 };
@@ -184,13 +202,20 @@ function rankedRows<K extends string, V extends string>(
 }
 
 /**
- * Invoices (not canceled) of each period per payment method, most used first. The payment method is a column of
- * the invoice only, in no rollup, so this counts the range's invoices through the brand and creation index.
+ * Invoices (not canceled) of each period per payment method, most used first. daily_payment_rollups knows brand
+ * and channel only: a vendor or category filter counts the range's invoices through the brand and creation index.
  */
 export async function paymentMethodChart(db: Executor, scope: Scope, period: Period) {
   const rows = await selectRows<{ key: string | null; current: unknown; last: unknown }>(
     db,
-    sql`select i.payment_method as key,
+    fitsInvoiceRollups(scope)
+      ? sql`select case when r.has_payment_method then r.payment_method end as key,
+          sum(r.invoice_count) filter (where ${dayIn('r.date', [period.current])}) as current,
+          sum(r.invoice_count) filter (where ${dayIn('r.date', [period.last])}) as last
+        from daily_payment_rollups r
+        where ${customerRollupWhere(scope, [period.current, period.last])}
+        group by 1`
+      : sql`select i.payment_method as key,
         count(*) filter (where ${createdIn(period.current)}) as current,
         count(*) filter (where ${createdIn(period.last)}) as last
       from invoices i
@@ -204,16 +229,21 @@ function createdIn(range: DayRange): SQL {
   return sql`${jakartaDayOf('i.created_at')} between ${range.from} and ${range.to}`;
 }
 
-/** Invoices of each period per buyer city (the customer's city), most first; an unknown city is null. */
+/**
+ * Invoices of each period per buyer city (the customer's city), most first; an unknown city is null. From
+ * daily_buyer_city_rollups when the scope fits it.
+ */
 export async function cityChart(db: Executor, scope: Scope, period: Period) {
   const rows = await selectRows<{ key: string | null; current: unknown; last: unknown }>(
     db,
-    sql`with days as (${buyerDays(scope, [period.current, period.last])})
-      select c.city as key,
-        sum(d.invoices) filter (where ${dayIn('d.day', [period.current])}) as current,
-        sum(d.invoices) filter (where ${dayIn('d.day', [period.last])}) as last
-      from days d join customers c on c.id = d.customer_id
-      group by c.city`,
+    fitsBuyerScope(scope)
+      ? invoicesByCityFromRollups(scope, period)
+      : sql`with days as (${buyerDays(scope, [period.current, period.last])})
+        select c.city as key,
+          sum(d.invoices) filter (where ${dayIn('d.day', [period.current])}) as current,
+          sum(d.invoices) filter (where ${dayIn('d.day', [period.last])}) as last
+        from days d join customers c on c.id = d.customer_id
+        group by c.city`,
   );
   return rankedRows(rows, 'city', 'total_order');
 }
@@ -237,9 +267,12 @@ type CityRow = {
 /**
  * "Performa Pembeli" by buyer city over the range: buyers, invoices, items and grand total. Cities have no
  * creation time, so the default order is by grand total, largest first. The page carries the number of cities.
+ * From daily_buyer_city_rollups when the scope and range fit it.
  */
 export async function cityTable(db: Executor, scope: Scope, period: Period, query: TableQuery) {
-  const grouped = sql`select c.city, count(distinct d.customer_id) as total_customer, sum(d.invoices)::bigint as total_order,
+  const grouped = fitsBuyerRollups(scope, period)
+    ? cityTotalsFromRollups(scope, period, query.search)
+    : sql`select c.city, count(distinct d.customer_id) as total_customer, sum(d.invoices)::bigint as total_order,
       sum(d.items)::bigint as total_item, sum(d.grand_total)::bigint as grand_total
     from (${buyerDays(scope, [period.current])}) d join customers c on c.id = d.customer_id
     where ${allOf([searchAny(['c.city'], query.search)])}

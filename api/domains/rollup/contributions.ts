@@ -2,7 +2,15 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { InvoiceStatusCode, OrderStatusCode } from '../../db/schema';
 import { jakartaDate } from './jakarta';
 import { invoiceSliceOf, orderSliceOf } from './slices';
-import { CUSTOMERS, INVOICES, ORDER_STATUSES, PRODUCTS, SALES, type RollupTable } from './statements';
+import {
+  CUSTOMERS,
+  INVOICES,
+  ORDER_STATUSES,
+  PAYMENTS,
+  PRODUCTS,
+  SALES,
+  type RollupTable,
+} from './statements';
 
 /**
  * What one order or invoice, as it stands, adds to each rollup: the same figures the queries of statements.ts
@@ -34,6 +42,7 @@ export type InvoiceState = {
   grandTotal: number;
   customerId: number | null;
   totalProduct: number;
+  paymentMethod: string | null;
 };
 
 /** A line's return: quantity_return and total_price_return grew by these. */
@@ -143,10 +152,11 @@ function invoiceStates(states: Signed<InvoiceState>[]) {
   const rows = states.map(
     ({ sign, state }) =>
       sql`(${sign}::int, ${jakartaDate(state.createdAt)}::date, ${state.brandId}::int, ${state.channelId}::int,
-        ${state.statusCode}::text, ${state.grandTotal}::bigint, ${state.customerId}::int, ${state.totalProduct}::int)`,
+        ${state.statusCode}::text, ${state.grandTotal}::bigint, ${state.customerId}::int, ${state.totalProduct}::int,
+        ${state.paymentMethod}::text)`,
   );
   return sql`(values ${sql.join(rows, sql`, `)})
-    as s(sign, date, brand_id, channel_id, status_code, grand_total, customer_id, total_product)`;
+    as s(sign, date, brand_id, channel_id, status_code, grand_total, customer_id, total_product, payment_method)`;
 }
 
 function invoicesOfInvoices(states: Signed<InvoiceState>[]) {
@@ -163,6 +173,15 @@ function customersOfInvoices(states: Signed<InvoiceState>[]) {
       s.sign * s.grand_total as grand_total, s.sign * s.total_product as items
     from ${invoiceStates(states)}
     where s.customer_id is not null and s.status_code <> 'canceled'`;
+}
+
+/** Payment rollup: invoices not canceled. */
+function paymentsOfInvoices(states: Signed<InvoiceState>[]) {
+  return sql`
+    select s.date, s.brand_id, s.channel_id, s.payment_method is not null as has_payment_method,
+      coalesce(s.payment_method, '') as payment_method, s.sign as invoice_count
+    from ${invoiceStates(states)}
+    where s.status_code <> 'canceled'`;
 }
 
 /**
@@ -232,6 +251,14 @@ export const INVOICE_CONTRIBUTIONS: InvoiceContribution[] = [
         ? null
         : `${invoiceSliceOf(state).key}:${state.customerId}:${state.grandTotal}:${state.totalProduct}`,
     ofInvoices: customersOfInvoices,
+  },
+  {
+    table: PAYMENTS,
+    shape: (state) =>
+      state.statusCode === 'canceled'
+        ? null
+        : `${invoiceSliceOf(state).key}:${JSON.stringify(state.paymentMethod)}`,
+    ofInvoices: paymentsOfInvoices,
   },
 ];
 

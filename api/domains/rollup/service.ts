@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { BUYER_ROLLUPS } from './buyer-statements';
 import { INVOICE_ROLLUPS, ORDER_ROLLUPS } from './statements';
 
 export { createRollupTracker, type RollupTracker } from './tracker';
@@ -10,9 +11,10 @@ export { jakartaDate, jakartaDayEnd, jakartaDayStart, jakartaTimestamp } from '.
  * Recomputes every daily rollup from the raw tables (`npm run rollups:rebuild`); run it inside a transaction.
  * The share locks make writes that reach their rollup upkeep wait for the rebuild to commit, and the rebuild for
  * writes already past theirs: so no write falls between the raw rows the rebuild reads and the rows it replaces.
+ * The buyer rollups come last, in their order: each reads the ones before it.
  */
 export async function rebuildRollups(db: Executor): Promise<void> {
-  const tables = [...ORDER_ROLLUPS, ...INVOICE_ROLLUPS];
+  const tables = [...ORDER_ROLLUPS, ...INVOICE_ROLLUPS, ...BUYER_ROLLUPS];
   await db.execute(
     sql`lock table ${sql.join(
       tables.map((table) => sql.identifier(table.name)),
@@ -25,8 +27,14 @@ export async function rebuildRollups(db: Executor): Promise<void> {
       sql`, `,
     );
     await db.execute(sql`delete from ${sql.identifier(table.name)}`);
+    const keys = sql.join(
+      table.keys.map((column) => sql.identifier(column)),
+      sql`, `,
+    );
+    // In key order, so that the rows a widget reads together (a key prefix over a range of days) share pages.
     await db.execute(
-      sql`insert into ${sql.identifier(table.name)} (${columns}) select ${columns} from (${table.rows(null)}) r`,
+      sql`insert into ${sql.identifier(table.name)} (${columns})
+        select ${columns} from (${table.rows(null)}) r order by ${keys}`,
     );
   }
 }

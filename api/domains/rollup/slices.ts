@@ -20,9 +20,13 @@ export type OrderSlice = {
 };
 export type InvoiceSlice = { key: string; date: string; brandId: number; channelId: number };
 
-/** Advisory lock namespaces: one for (brand, vendor, channel) of the orders, one for invoice slices. */
+/**
+ * Advisory lock namespaces: one for (brand, vendor, channel) of the orders, one for invoice slices, one for the
+ * buyer rollups of a brand (a buyer's rows span all their days, so they are locked by brand).
+ */
 const ORDER_SLICE_LOCK = 71_001;
 const INVOICE_SLICE_LOCK = 71_002;
+const BUYER_BRAND_LOCK = 71_003;
 
 export function orderSliceOf(row: OrderSliceRow): OrderSlice {
   const date = jakartaDate(row.createdAt);
@@ -58,10 +62,15 @@ function hash32(text: string) {
 }
 
 /** One statement taking the slices' transaction-scoped advisory locks, in one global order. */
-export function lockSlices(orderKeys: Iterable<string>, invoiceKeys: Iterable<string>) {
+export function lockSlices(
+  orderKeys: Iterable<string>,
+  invoiceKeys: Iterable<string>,
+  buyerBrandIds: Iterable<number>,
+) {
   const locks = [
     ...[...orderKeys].map((key) => [ORDER_SLICE_LOCK, hash32(key)] as const),
     ...[...invoiceKeys].map((key) => [INVOICE_SLICE_LOCK, hash32(key)] as const),
+    ...[...buyerBrandIds].map((brandId) => [BUYER_BRAND_LOCK, brandId] as const),
   ].sort((a, b) => a[0] - b[0] || a[1] - b[1]);
   const rows = locks.map(([namespace, key]) => sql`(${namespace}::int, ${key}::int)`);
   return sql`select pg_advisory_xact_lock(k.namespace, k.key)

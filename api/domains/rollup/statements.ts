@@ -75,16 +75,24 @@ export const CUSTOMERS: RollupTable = {
   rows: customerRows,
 };
 
+export const PAYMENTS: RollupTable = {
+  name: 'daily_payment_rollups',
+  alias: 'payments',
+  keys: ['date', 'brand_id', 'channel_id', 'has_payment_method', 'payment_method'],
+  measures: ['invoice_count'],
+  rows: paymentRows,
+};
+
 /**
  * The rollups kept per (day, brand, vendor, channel) of the orders (and the status totals over the days), and per
  * (day, brand, channel) of the invoices.
  */
 export const ORDER_ROLLUPS = [SALES, PRODUCTS, ORDER_STATUSES, ORDER_STATUS_TOTALS] as const;
-export const INVOICE_ROLLUPS = [INVOICES, CUSTOMERS] as const;
+export const INVOICE_ROLLUPS = [INVOICES, CUSTOMERS, PAYMENTS] as const;
 
-const JAKARTA_DAY = (column: SQL) => sql`(${column} at time zone 'Asia/Jakarta')::date`;
+export const JAKARTA_DAY = (column: SQL) => sql`(${column} at time zone 'Asia/Jakarta')::date`;
 
-function andWithin(within: SQL | null) {
+export function andWithin(within: SQL | null) {
   return within ? sql`and (${within})` : sql``;
 }
 
@@ -171,4 +179,15 @@ export function customerRows(within: SQL | null) {
     from invoices i
     where i.customer_id is not null and i.status_code <> 'canceled' ${andWithin(within)}
     group by 1, 2, 3, 4`;
+}
+
+/** Invoices not canceled by payment method; one without has has_payment_method false and payment_method ''. */
+export function paymentRows(within: SQL | null) {
+  return sql`
+    select ${JAKARTA_DAY(sql`i.created_at`)} as date, i.brand_id, i.channel_id,
+      i.payment_method is not null as has_payment_method, coalesce(i.payment_method, '') as payment_method,
+      count(*) as invoice_count
+    from invoices i
+    where i.status_code <> 'canceled' ${andWithin(within)}
+    group by 1, 2, 3, 4, 5`;
 }

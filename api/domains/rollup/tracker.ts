@@ -1,6 +1,14 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { addContributions, contributionsOf, recomputedOf, replaceSlices, statementOf } from './apply';
+import {
+  noTouchedBuyers,
+  planBuyers,
+  touchedBrands,
+  touchInvoice,
+  touchOrder,
+  type TouchedBuyers,
+} from './buyers';
 import { executePrepared } from './prepared';
 import {
   INVOICE_CONTRIBUTIONS,
@@ -46,9 +54,10 @@ export type RollupTracker = {
   invoice(row: InvoiceSliceRow): void;
   /**
    * Writes the rollups, last thing in the transaction, in two statements: the advisory locks of what it writes
-   * (each order's brand, vendor and channel, each invoice's day, brand and channel), taken in one global order
-   * so two transactions touching the same rows serialise there and cannot deadlock; then the contributions of
-   * the changes and the recomputed slices.
+   * (each order's brand, vendor and channel, each invoice's day, brand and channel, the brand of each buyer whose
+   * buyer rollups change), taken in one global order so two transactions touching the same rows serialise there
+   * and cannot deadlock; then the contributions of the changes and the recomputed slices. When buyers are touched,
+   * their recomputation comes in a statement between the two (see buyers.ts).
    */
   flush(executor: Executor): Promise<void>;
 };
@@ -59,10 +68,18 @@ type Changes = {
   invoices: { before: InvoiceState | null; after: InvoiceState }[];
   orderSlices: Map<string, OrderSlice>;
   invoiceSlices: Map<string, InvoiceSlice>;
+  buyers: TouchedBuyers;
 };
 
 function noChanges(): Changes {
-  return { orders: [], returns: [], invoices: [], orderSlices: new Map(), invoiceSlices: new Map() };
+  return {
+    orders: [],
+    returns: [],
+    invoices: [],
+    orderSlices: new Map(),
+    invoiceSlices: new Map(),
+    buyers: noTouchedBuyers(),
+  };
 }
 
 function recompute<T extends { key: string }>(slices: Map<string, T>, slice: T) {
@@ -141,6 +158,17 @@ function planInvoices(changes: Changes) {
 }
 
 /** The writes of one or two orders (a move, a diversion, a return…): their statements come in a few shapes. */
+function planBuyerRollups(changes: Changes) {
+  const orderSlices = [...changes.orderSlices.values()];
+  const invoiceSlices = [...changes.invoiceSlices.values()];
+  const ctes = planBuyers(changes.buyers, orderSlices, invoiceSlices);
+  const orders = changes.orders.map(({ after }) => after);
+  const keys = ctes.length
+    ? touchedBrands(changes.buyers, orders, orderSlices, invoiceSlices)
+    : new Set<number>();
+  return { ctes, keys };
+}
+
 function fewShapes(changes: Changes) {
   const recomputes = changes.orderSlices.size + changes.invoiceSlices.size;
   return recomputes === 0 && changes.orders.length + changes.returns.length + changes.invoices.length <= 3;
@@ -155,9 +183,11 @@ export function createRollupTracker(): RollupTracker {
   return {
     orderCreated(row) {
       changes.orders.push({ before: null, after: row });
+      touchOrder(changes.buyers, null, row);
     },
     orderChanged(before, after) {
       changes.orders.push({ before, after });
+      touchOrder(changes.buyers, before, after);
     },
     orderReturned(row, lines) {
       if (lines.length) changes.returns.push({ order: row, lines });
@@ -167,9 +197,11 @@ export function createRollupTracker(): RollupTracker {
     },
     invoiceCreated(row) {
       changes.invoices.push({ before: null, after: row });
+      touchInvoice(changes.buyers, null, row);
     },
     invoiceChanged(before, after) {
       changes.invoices.push({ before, after });
+      touchInvoice(changes.buyers, before, after);
     },
     invoice(row) {
       recompute(changes.invoiceSlices, invoiceSliceOf(row));
@@ -179,11 +211,13 @@ export function createRollupTracker(): RollupTracker {
       changes = noChanges();
       const orders = planOrders(pending);
       const invoices = planInvoices(pending);
+      const buyers = planBuyerRollups(pending);
       const ctes = [...orders.ctes, ...invoices.ctes];
-      if (!ctes.length) return;
+      if (!ctes.length && !buyers.ctes.length) return;
       const execute = fewShapes(pending) ? executePrepared : executeOnce;
-      await execute(executor, lockSlices(orders.keys, invoices.keys));
-      await execute(executor, statementOf(ctes));
+      await execute(executor, lockSlices(orders.keys, invoices.keys, buyers.keys));
+      if (buyers.ctes.length) await execute(executor, statementOf(buyers.ctes));
+      if (ctes.length) await execute(executor, statementOf(ctes));
     },
   };
 }
