@@ -1,4 +1,3 @@
-import { PassThrough } from 'node:stream';
 import type { AppLoadContext, EntryContext } from '@remix-run/node';
 import { createReadableStreamFromReadable } from '@remix-run/node';
 import { RemixServer } from '@remix-run/react';
@@ -8,6 +7,7 @@ import { renderToPipeableStream } from 'react-dom/server';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { i18nConfig } from './lib/i18n';
 import { resources } from './lib/i18n-resources.server';
+import { CoalescingStream } from './lib/coalesce-stream.server';
 import { i18n } from './lib/i18n.server';
 import { NonceContext } from './lib/nonce';
 import { warmPrintPdf } from './lib/print-pdf.server';
@@ -17,6 +17,10 @@ const ABORT_DELAY = 5_000;
 // One Chromium and a page per PDF slot kept warm, so the first prints pay for neither.
 if (process.env.PDF_WARM !== 'false') void warmPrintPdf();
 
+// Both languages are loaded once; a request renders with a clone that shares the store and the plural rules.
+const sharedI18n = createInstance();
+void sharedI18n.use(initReactI18next).init({ ...i18nConfig, ns: ['common'], resources });
+
 export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -24,17 +28,26 @@ export default async function handleRequest(
   remixContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
-  const instance = createInstance();
   const lng = await i18n.getLocale(request);
   const ns = i18n.getRouteNamespaces(remixContext);
-  await instance
-    .use(initReactI18next)
-    .init({ ...i18nConfig, lng, ns: ns.length ? ns : ['common'], resources });
+  const instance = sharedI18n.cloneInstance({ lng, ns: ns.length ? ns : ['common'] });
   const nonce = loadContext.cspNonce ?? '';
-  const readyEvent = isbot(request.headers.get('user-agent')) ? 'onAllReady' : 'onShellReady';
+  const bot = isbot(request.headers.get('user-agent'));
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
+    function respond() {
+      shellRendered = true;
+      const body = new CoalescingStream();
+      responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
+      resolve(
+        new Response(createReadableStreamFromReadable(body), {
+          headers: responseHeaders,
+          status: responseStatusCode,
+        }),
+      );
+      pipe(body);
+    }
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
         <I18nextProvider i18n={instance}>
@@ -43,17 +56,13 @@ export default async function handleRequest(
       </NonceContext.Provider>,
       {
         nonce,
-        [readyEvent]() {
-          shellRendered = true;
-          const body = new PassThrough();
-          responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-          resolve(
-            new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status: responseStatusCode,
-            }),
-          );
-          pipe(body);
+        onShellReady() {
+          if (!bot) respond();
+        },
+        onAllReady() {
+          // A finished render needs no abort: the timer would otherwise hold the whole render for its delay.
+          clearTimeout(abortTimer);
+          if (bot) respond();
         },
         onShellError(error: unknown) {
           reject(error);
@@ -64,6 +73,6 @@ export default async function handleRequest(
         },
       },
     );
-    setTimeout(abort, ABORT_DELAY);
+    const abortTimer = setTimeout(abort, ABORT_DELAY);
   });
 }

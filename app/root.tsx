@@ -17,7 +17,7 @@ import { useChangeLanguage } from 'remix-i18next/react';
 import { AuthenticityTokenProvider } from 'remix-utils/csrf/react';
 import { HoneypotProvider } from 'remix-utils/honeypot/react';
 import { ToastMessage } from './components/toast-message';
-import { csrf, honeypot } from './lib/csrf.server';
+import { csrf, honeypotInputProps } from './lib/csrf.server';
 import { publicEnv } from './lib/env.server';
 import { i18n } from './lib/i18n.server';
 import { useNonce } from './lib/nonce';
@@ -38,10 +38,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const headers = new Headers();
   if (csrfCookie) headers.append('Set-Cookie', csrfCookie);
   if (setCookie) headers.append('Set-Cookie', setCookie);
-  return json(
-    { locale, csrfToken, honeypot: honeypot.getInputProps(), toast, env: publicEnv() },
-    { headers },
-  );
+  return json({ locale, csrfToken, honeypot: honeypotInputProps(), toast, env: publicEnv() }, { headers });
 }
 
 export const handle = { i18n: 'common' };

@@ -2,6 +2,7 @@ import { redirect, type AppLoadContext } from '@remix-run/node';
 import { Authenticator, AuthorizationError } from 'remix-auth';
 import { FormStrategy } from 'remix-auth-form';
 import { env } from './env.server';
+import { oncePerRequest } from './request-memo.server';
 import { getSession, sessionStorage, toStoredTokens, type StoredTokens } from './session.server';
 import { UpstreamError, upstream, type Account } from './upstream.server';
 
@@ -88,8 +89,15 @@ function refreshOnce(sessionId: string, tokens: StoredTokens) {
   return pending;
 }
 
-/** The session's upstream access token, refreshed when close to expiry; no session sends the user to sign in. */
-export async function requireToken(request: Request): Promise<string> {
+/**
+ * The session's upstream access token, refreshed when close to expiry; no session sends the user to sign in.
+ * Given the load context, the loaders of one page read the session once.
+ */
+export function requireToken(request: Request, context?: AppLoadContext): Promise<string> {
+  return oncePerRequest(request, context, 'token', () => readToken(request));
+}
+
+async function readToken(request: Request): Promise<string> {
   const session = await getSession(request);
   const tokens = session.get('tokens');
   if (!tokens) throw redirect(loginUrl(request));
@@ -131,9 +139,16 @@ export async function guard<T>(request: Request, call: Promise<T>): Promise<T> {
   }
 }
 
-export async function requireUser(request: Request): Promise<{ user: Account; token: string }> {
-  const token = await requireToken(request);
-  const user = await guard(request, upstream.account(token));
+/** The signed-in account; given the load context, the layout and the page fetch it once between them. */
+export async function requireUser(
+  request: Request,
+  context?: AppLoadContext,
+): Promise<{ user: Account; token: string }> {
+  const token = await requireToken(request, context);
+  const user = await guard(
+    request,
+    oncePerRequest(request, context, `account:${token}`, () => upstream.account(token)),
+  );
   return { user, token };
 }
 

@@ -1,4 +1,4 @@
-import { redirect } from '@remix-run/node';
+import { redirect, type AppLoadContext } from '@remix-run/node';
 import { requireUser } from './auth.server';
 import { ROLE } from './navigation';
 import type { Account } from './upstream.server';
@@ -8,8 +8,9 @@ export type Scope = { kind: 'brand'; id: number } | { kind: 'vendor'; id: number
 /** Which tenant the page works in: vendors their vendor, everyone else the current brand; none → home. */
 export async function requireScope(
   request: Request,
+  context?: AppLoadContext,
 ): Promise<{ user: Account; token: string; scope: Scope }> {
-  const { user, token } = await requireUser(request);
+  const { user, token } = await requireUser(request, context);
   if (user.role_id === ROLE.vendor) {
     if (!user.vendor_id) throw redirect('/');
     return { user, token, scope: { kind: 'vendor', id: user.vendor_id } };

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { env } from './env.server';
-import { call, pageMetaSchema } from './upstream/client.server';
+import { call, pageMetaSchema, paged } from './upstream/client.server';
 
 export { UpstreamError } from './upstream/client.server';
 
@@ -27,6 +27,7 @@ export const accountSchema = z.object({
   total_unread_notification: z.number(),
 });
 export type Account = z.infer<typeof accountSchema>;
+const accountResponse = z.object({ data: accountSchema });
 
 const notificationSchema = z.object({
   id: z.string(),
@@ -48,6 +49,7 @@ export type Notification = z.infer<typeof notificationSchema>;
 
 const messageSchema = z.object({ message: z.string() });
 const optionSchema = z.object({ id: z.number(), name: z.string() });
+const brandOptionsPage = paged(optionSchema);
 
 export const upstream = {
   passwordGrant: (input: { username: string; password: string }, clientIp: string) =>
@@ -71,8 +73,7 @@ export const upstream = {
         client_secret: env.OAUTH_CLIENT_SECRET,
       },
     }),
-  account: (token: string) =>
-    call('/api/account', z.object({ data: accountSchema }), { token }).then((r) => r.data),
+  account: (token: string) => call('/api/account', accountResponse, { token }).then((r) => r.data),
   updateAccount: (token: string, body: { name: string; mobile_phone: string; photo_id?: number | null }) =>
     call('/api/account', messageSchema, { token, body }),
   changePassword: (
@@ -109,7 +110,7 @@ export const upstream = {
       },
     ).then((r) => r.data),
   selectBrands: (token: string, query: { search?: string; page?: number; per_page?: number } = {}) =>
-    call('/api/select/brand', z.object({ data: z.array(optionSchema), meta: pageMetaSchema }), {
+    call('/api/select/brand', brandOptionsPage, {
       token,
       query: { per_page: 10, ...query },
     }),

@@ -17,8 +17,8 @@ import { upstream } from '~/lib/upstream.server';
 
 const MAX_REQUEST_BYTES = 12 * 1024 * 1024;
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { user, token } = await requireUser(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { user, token } = await requireUser(request, context);
   const performance =
     user.role_id === ROLE.vendor && user.vendor_id
       ? await guard(request, upstream.vendorPerformance(token, user.vendor_id))

@@ -11,8 +11,8 @@ import { listQuery } from '~/lib/list-query.server';
 import { requireScope } from '~/lib/scope.server';
 import { invoiceApi } from '~/lib/upstream/invoices.server';
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { token, scope } = await requireScope(request);
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const { token, scope } = await requireScope(request, context);
   if (scope.kind !== 'brand') throw redirect('/');
   const name = params.name?.trim();
   if (!name) throw redirect('/customer');

@@ -11,8 +11,8 @@ import { listQuery } from '~/lib/list-query.server';
 import { requireScope } from '~/lib/scope.server';
 import { invoiceApi } from '~/lib/upstream/invoices.server';
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { token, scope } = await requireScope(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { token, scope } = await requireScope(request, context);
   if (scope.kind !== 'brand') throw redirect('/');
   return json({
     customers: await guard(request, invoiceApi.customers(token, scope.id, listQuery(new URL(request.url)))),

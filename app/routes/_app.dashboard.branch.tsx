@@ -15,8 +15,8 @@ import { widgetApi, type CardWidget } from '~/lib/upstream/widgets.server';
 const MAX_CITIES = 100;
 
 /** Branches are the cities of the vendors' service areas; the range is compared with an explicit compare range. */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { token, scope } = await requireDashboardScope(request, 'branch');
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { token, scope } = await requireDashboardScope(request, context, 'branch');
   const url = new URL(request.url);
   const { today, range } = readFilters(url, scope);
   const compare = compareRangeOf(url, range);

@@ -38,8 +38,8 @@ const SERIES_KEYS = Object.keys(SERIES) as SeriesKey[];
  */
 const TOP_SLICES = 4;
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { token, scope } = await requireDashboardScope(request, 'pembeli');
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { token, scope } = await requireDashboardScope(request, context, 'pembeli');
   const url = new URL(request.url);
   const filters = readFilters(url, scope);
   const query = widgetQuery(filters);

@@ -45,8 +45,8 @@ const SERIES = {
 } satisfies Record<'brand' | 'vendor', Record<string, ChartWidget>>;
 type SeriesKey = keyof typeof SERIES.brand;
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { token, scope } = await requireDashboardScope(request, 'penjualan');
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { token, scope } = await requireDashboardScope(request, context, 'penjualan');
   const url = new URL(request.url);
   const filters = readFilters(url, scope);
   const query = widgetQuery(filters);

@@ -28,8 +28,8 @@ const SERIES = {
 } as const;
 type SeriesKey = keyof typeof SERIES;
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { token, scope } = await requireDashboardScope(request, 'produk');
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { token, scope } = await requireDashboardScope(request, context, 'produk');
   const url = new URL(request.url);
   const filters = readFilters(url, scope);
   const query = widgetQuery(filters);

@@ -12,8 +12,8 @@ import { loadFilterOptions, loadWidgets } from '~/lib/dashboard/load.server';
 import { INCOMING_ORDER_STATUSES, NEW_ORDER_STATUS, type Measure } from '~/lib/dashboard/pages';
 import { widgetApi, type CardWidget } from '~/lib/upstream/widgets.server';
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { token, scope } = await requireDashboardScope(request, 'ringkasan');
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { token, scope } = await requireDashboardScope(request, context, 'ringkasan');
   const filters = readFilters(new URL(request.url), scope);
   const query = widgetQuery(filters);
   const card = (path: CardWidget, extra = {}) =>

@@ -10,8 +10,8 @@ import { formatDateTime, formatMoney } from '~/lib/format';
 import { requireScope } from '~/lib/scope.server';
 import { invoiceApi } from '~/lib/upstream/invoices.server';
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { token, scope } = await requireScope(request);
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const { token, scope } = await requireScope(request, context);
   if (scope.kind !== 'brand') throw redirect('/');
   const id = Number(params.id);
   if (!Number.isSafeInteger(id) || id < 1) throw new Response('Not Found', { status: 404 });

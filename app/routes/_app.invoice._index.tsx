@@ -17,8 +17,8 @@ import { useLiveReload } from '~/lib/use-channel';
 import { invoiceApi } from '~/lib/upstream/invoices.server';
 import { optionsApi } from '~/lib/upstream/options.server';
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { token, scope } = await requireScope(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { token, scope } = await requireScope(request, context);
   if (scope.kind !== 'brand') throw redirect('/');
   const url = new URL(request.url);
   if (!url.searchParams.has('date-from') && !url.searchParams.has('date-to')) {

@@ -6,8 +6,8 @@ import { NotificationList } from '~/components/notification-list';
 import { guard, requireToken } from '~/lib/auth.server';
 import { upstream } from '~/lib/upstream.server';
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const token = await requireToken(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const token = await requireToken(request, context);
   const page = Math.max(1, Number(new URL(request.url).searchParams.get('page')) || 1);
   return json(await guard(request, upstream.notifications(token, { page })));
 }

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import type { ActionFunctionArgs, AppLoadContext, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json, redirect } from '@remix-run/node';
 import { Form, useLoaderData, useNavigation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
@@ -13,10 +13,10 @@ import { redirectWithToast } from '~/lib/toast.server';
 import { offerApi } from '~/lib/upstream/offers.server';
 import { UpstreamError } from '~/lib/upstream.server';
 
-async function vendorScope(request: Request) {
-  const context = await requireScope(request);
-  if (context.scope.kind !== 'vendor') throw redirect('/');
-  return { token: context.token, vendorId: context.scope.id };
+async function vendorScope(request: Request, context?: AppLoadContext) {
+  const { token, scope } = await requireScope(request, context);
+  if (scope.kind !== 'vendor') throw redirect('/');
+  return { token, vendorId: scope.id };
 }
 
 function offerId(raw: string | undefined) {
@@ -25,8 +25,8 @@ function offerId(raw: string | undefined) {
   return id;
 }
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { token, vendorId } = await vendorScope(request);
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const { token, vendorId } = await vendorScope(request, context);
   return json({ offer: await guard(request, offerApi.show(token, vendorId, offerId(params.id))) });
 }
 

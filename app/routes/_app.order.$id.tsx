@@ -34,8 +34,8 @@ function orderId(raw: string | undefined) {
   return id;
 }
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { user, token, scope } = await requireScope(request);
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const { user, token, scope } = await requireScope(request, context);
   const id = orderId(params.id);
   const modal = new URL(request.url).searchParams.get('modal');
   const order = await guard(request, orderApi.show(token, scope, id));

@@ -20,8 +20,8 @@ import { offerApi } from '~/lib/upstream/offers.server';
 import { optionsApi } from '~/lib/upstream/options.server';
 import { orderApi, type OrderRow } from '~/lib/upstream/orders.server';
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { user, token, scope } = await requireScope(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { user, token, scope } = await requireScope(request, context);
   const url = new URL(request.url);
   const status = url.searchParams.get('status');
   const canceledFlags: Record<string, string> = includesCanceled(status)

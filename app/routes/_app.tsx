@@ -8,7 +8,7 @@ import { LanguageSwitch } from '~/components/language-switch';
 import { NotificationBell } from '~/components/notification-bell';
 import { ProfileMenu } from '~/components/profile-menu';
 import { SidebarNav } from '~/components/sidebar-nav';
-import { guard, requireToken } from '~/lib/auth.server';
+import { guard, requireToken, requireUser } from '~/lib/auth.server';
 import { hasBrandSelector, navigationFor } from '~/lib/navigation';
 import { upstream } from '~/lib/upstream.server';
 import { useChannel } from '~/lib/use-channel';
@@ -24,11 +24,11 @@ function offerIdOf(payload: unknown) {
   return data?.web?.type === 'invoice-offer' ? (data.notification?.invoice_offer_log_id ?? null) : null;
 }
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const token = await requireToken(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const token = await requireToken(request, context);
   // Both upstream calls at once: the brand options are cheap and only shown to platform staff.
-  const [user, brandOptions] = await Promise.all([
-    guard(request, upstream.account(token)),
+  const [{ user }, brandOptions] = await Promise.all([
+    requireUser(request, context),
     guard(request, upstream.selectBrands(token, { per_page: 100 })),
   ]);
   const brands = hasBrandSelector(user) ? brandOptions.data : [];

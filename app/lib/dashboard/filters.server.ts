@@ -1,4 +1,4 @@
-import { redirect } from '@remix-run/node';
+import { redirect, type AppLoadContext } from '@remix-run/node';
 import { jakartaToday } from '../dates';
 import { requireScope, type Scope } from '../scope.server';
 import type { Query } from '../upstream/client.server';
@@ -12,10 +12,10 @@ const TABLE_PAGE_SIZE = 5;
 const ID_PATTERN = /^\d{1,10}$/;
 
 /** The tenant of a dashboard page; vendors may open only the sales page (spec §2), any other sends them there. */
-export async function requireDashboardScope(request: Request, page: DashboardPage) {
-  const context = await requireScope(request);
-  if (context.scope.kind === 'vendor' && page !== 'penjualan') throw redirect('/dashboard/penjualan');
-  return context;
+export async function requireDashboardScope(request: Request, context: AppLoadContext, page: DashboardPage) {
+  const signedIn = await requireScope(request, context);
+  if (signedIn.scope.kind === 'vendor' && page !== 'penjualan') throw redirect('/dashboard/penjualan');
+  return signedIn;
 }
 
 function idsOf(url: URL, name: string) {

@@ -1,5 +1,6 @@
 import { z, type ZodTypeAny } from 'zod';
 import { apiBaseUrl } from '../env.server';
+import { exchange } from './transport.server';
 
 const errorBodySchema = z.object({
   message: z.string().optional(),
@@ -37,35 +38,55 @@ function buildUrl(path: string, query: Query = {}) {
   return url;
 }
 
+/** Multipart bodies (uploads) are encoded the way fetch would, boundary and all. */
+async function encodeForm(form: FormData) {
+  const encoded = new Response(form);
+  return {
+    contentType: encoded.headers.get('content-type') ?? 'multipart/form-data',
+    body: Buffer.from(await encoded.arrayBuffer()),
+  };
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return {};
+  }
+}
+
 export async function call<S extends ZodTypeAny>(
   path: string,
   schema: S,
   options: CallOptions = {},
 ): Promise<z.infer<S>> {
-  // The upstream sits next to this server: compressing its answers would cost both ends CPU to save no time.
+  // Bodies are read as they come, never decompressed: the upstream sits next to this server anyway.
   const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Encoding': 'identity' };
   if (options.token) headers.Authorization = `Bearer ${options.token}`;
   if (options.clientIp) headers['X-Forwarded-For'] = options.clientIp;
-  let body: string | FormData | undefined;
-  if (options.body instanceof FormData) body = options.body;
-  else if (options.body) {
+  let body: string | Buffer | undefined;
+  if (options.body instanceof FormData) {
+    const form = await encodeForm(options.body);
+    headers['Content-Type'] = form.contentType;
+    body = form.body;
+  } else if (options.body) {
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(options.body);
   }
-  const response = await fetch(buildUrl(path, options.query), {
+  const reply = await exchange({
+    url: buildUrl(path, options.query),
     method: options.method ?? (body ? 'POST' : 'GET'),
     headers,
     body,
   });
-  const payload: unknown = await response.json().catch(() => ({}));
-  if (!response.ok) {
+  const payload = parseJson(reply.text);
+  if (reply.status < 200 || reply.status > 299) {
     const parsed = errorBodySchema.safeParse(payload);
-    const retryAfter = Number(response.headers.get('retry-after')) || null;
     throw new UpstreamError(
-      response.status,
-      parsed.data?.message ?? response.statusText,
+      reply.status,
+      parsed.data?.message ?? reply.statusText,
       parsed.data?.errors ?? {},
-      retryAfter,
+      Number(reply.retryAfter) || null,
     );
   }
   return schema.parse(payload);
@@ -80,6 +101,15 @@ export const pageMetaSchema = z.object({
   to: z.number().nullable(),
 });
 
+const pagedSchemas = new WeakMap<ZodTypeAny, ZodTypeAny>();
+
+/** A Laravel page of `row`; built once per row schema, since building a zod schema costs more than a parse. */
 export function paged<T extends ZodTypeAny>(row: T) {
+  let schema = pagedSchemas.get(row) as ReturnType<typeof pageOf<T>> | undefined;
+  if (!schema) pagedSchemas.set(row, (schema = pageOf(row)));
+  return schema;
+}
+
+function pageOf<T extends ZodTypeAny>(row: T) {
   return z.object({ data: z.array(row), meta: pageMetaSchema });
 }

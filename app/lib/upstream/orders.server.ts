@@ -6,39 +6,36 @@ import { call, paged, type Query } from './client.server';
 const nullableString = z.string().nullable().optional();
 const nullableNumber = z.number().nullable().optional();
 
-export const orderRowSchema = z
-  .object({
-    id: z.number(),
-    number: z.string(),
-    created_at: z.string(),
-    updated_at: nullableString,
-    grand_total: z.number(),
-    grand_total_return: nullableNumber,
-    status: z.string(),
-    status_code: nullableString,
-    invoice_id: nullableNumber,
-    invoice_external_number: nullableString,
-    vendor_name: nullableString,
-    channel_name: nullableString,
-    invoice_preorder_deadline: nullableString,
-    invoice_preorder_process_day: nullableNumber,
-    can_change_vendor: z.boolean().optional(),
-    can_replace_product: z.boolean().optional(),
-  })
-  .passthrough();
+/** A list row keeps only what the list shows: anything more would travel to the browser in the page's data. */
+export const orderRowSchema = z.object({
+  id: z.number(),
+  number: z.string(),
+  created_at: z.string(),
+  updated_at: nullableString,
+  grand_total: z.number(),
+  grand_total_return: nullableNumber,
+  status: z.string(),
+  status_code: nullableString,
+  invoice_id: nullableNumber,
+  invoice_external_number: nullableString,
+  vendor_name: nullableString,
+  channel_name: nullableString,
+  invoice_preorder_deadline: nullableString,
+  invoice_preorder_process_day: nullableNumber,
+  can_change_vendor: z.boolean().optional(),
+  can_replace_product: z.boolean().optional(),
+});
 export type OrderRow = z.infer<typeof orderRowSchema>;
 
-export const orderItemRowSchema = z
-  .object({
-    order_id: z.number(),
-    order_number: z.string(),
-    product_id: nullableNumber,
-    product_name: z.string(),
-    category_name: nullableString,
-    total_price: z.number(),
-    order_status: z.string(),
-  })
-  .passthrough();
+export const orderItemRowSchema = z.object({
+  order_id: z.number(),
+  order_number: z.string(),
+  product_id: nullableNumber,
+  product_name: z.string(),
+  category_name: nullableString,
+  total_price: z.number(),
+  order_status: z.string(),
+});
 
 const mediaSchema = z.object({ id: z.number(), url: z.string() }).passthrough();
 
@@ -64,7 +61,7 @@ export const orderProductSchema = z
   .passthrough();
 export type OrderProduct = z.infer<typeof orderProductSchema>;
 
-export const orderSchema = orderRowSchema.extend({
+export const orderSchema = orderRowSchema.passthrough().extend({
   vendor: z.object({ id: z.number(), name: z.string() }).passthrough().nullable().optional(),
   brand: z.object({ name: z.string() }).passthrough().nullable().optional(),
   invoice: z

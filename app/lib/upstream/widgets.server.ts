@@ -9,8 +9,10 @@ const cardSchema = z.object({
   current_period: z.number().nullable(),
   last_period: z.number().nullable(),
   percentage: z.number(),
-  direction: z.union([z.literal(0), z.literal(1), z.literal(2)]),
+  // Not a union of literals: a union records an issue for every member that does not match.
+  direction: z.custom<0 | 1 | 2>((value) => value === 0 || value === 1 || value === 2),
 });
+const cardResponse = z.object({ data: cardSchema });
 
 export type CardWidget =
   | 'sales/card/gross-margin'
@@ -56,23 +58,31 @@ const CHART_FIELDS = {
 } as const;
 export type ChartWidget = keyof typeof CHART_FIELDS;
 
+const numberValue = z.number();
+const labelValue = z.string().nullable();
+
 function seriesSchema(field: string) {
   const points = z
     .array(z.object({ date: z.string() }).catchall(z.unknown()))
-    .transform((items) => items.map((item) => ({ date: item.date, value: z.number().parse(item[field]) })));
+    .transform((items) => items.map((item) => ({ date: item.date, value: numberValue.parse(item[field]) })));
   return z.object({ data: z.object({ current_period: points, last_period: points }) });
 }
+const seriesSchemas = Object.fromEntries(
+  Object.entries(CHART_FIELDS).map(([path, field]) => [path, seriesSchema(field)]),
+) as Record<ChartWidget, ReturnType<typeof seriesSchema>>;
 
 /** Both periods of a ranked list (payment methods, cities), most first; an unknown key is null. */
 function rankedSchema(key: string, value: string) {
   const rows = z.array(z.record(z.unknown())).transform((items) =>
     items.map((item) => ({
-      label: z.string().nullable().parse(item[key]),
-      value: z.number().parse(item[value]),
+      label: labelValue.parse(item[key]),
+      value: numberValue.parse(item[value]),
     })),
   );
   return z.object({ data: z.object({ current_period: rows, last_period: rows }) });
 }
+const paymentMethodsSchema = rankedSchema('payment_method', 'total_payment');
+const citiesSchema = rankedSchema('city', 'total_order');
 
 const genderCounts = z.object({ others: z.number(), male: z.number(), female: z.number() });
 const genderSchema = z.object({
@@ -149,6 +159,7 @@ function tree(nodes: CategoryNode[]): Category[] {
 }
 
 const branchSchema = z.object({ data: z.array(z.object({ city: z.string(), total_vendor: z.number() })) });
+const categoryList = z.object({ data: z.array(categorySchema) });
 
 type Input = { token: string; scope: Scope; query: Query };
 
@@ -159,24 +170,20 @@ function widget<S extends ZodTypeAny>(path: string, schema: S, { token, scope, q
 /** The dashboard's upstream calls (`/api/{brand|vendor}/{id}/widget/…`, spec §7) and its category tree. */
 export const widgetApi = {
   card: ({ path, ...input }: Input & { path: CardWidget }): Promise<CardValue> =>
-    widget(path, z.object({ data: cardSchema }), input).then((response) => response.data),
+    widget(path, cardResponse, input).then((response) => response.data),
   chart: ({ path, ...input }: Input & { path: ChartWidget }): Promise<Series> =>
-    widget(path, seriesSchema(CHART_FIELDS[path]), input).then(({ data }) => ({
+    widget(path, seriesSchemas[path], input).then(({ data }) => ({
       current: data.current_period,
       previous: data.last_period,
     })),
   gender: (input: Input) =>
     widget('customer/chart/customer-gender-period', genderSchema, input).then((response) => response.data),
   paymentMethods: (input: Input): Promise<{ current_period: RankedRow[]; last_period: RankedRow[] }> =>
-    widget(
-      'customer/chart/customer-payment-method',
-      rankedSchema('payment_method', 'total_payment'),
-      input,
-    ).then((response) => response.data),
-  cities: (input: Input): Promise<{ current_period: RankedRow[]; last_period: RankedRow[] }> =>
-    widget('customer/chart/customer-city', rankedSchema('city', 'total_order'), input).then(
+    widget('customer/chart/customer-payment-method', paymentMethodsSchema, input).then(
       (response) => response.data,
     ),
+  cities: (input: Input): Promise<{ current_period: RankedRow[]; last_period: RankedRow[] }> =>
+    widget('customer/chart/customer-city', citiesSchema, input).then((response) => response.data),
   invoices: (input: Input) => widget('sales/table/invoice', paged(invoiceRowSchema), input),
   vendorOrders: (input: Input) => widget('sales/table/order', paged(vendorOrderRowSchema), input),
   products: (input: Input) => widget('product/table/performance', paged(productRowSchema), input),
@@ -184,7 +191,7 @@ export const widgetApi = {
   customerCities: (input: Input) => widget('customer/table/customer-city', paged(cityRowSchema), input),
   branches: (input: Input) => widget('branch/options', branchSchema, input).then((response) => response.data),
   categories: ({ token, scope }: Omit<Input, 'query'>) =>
-    call(`${scopePath(scope)}/category`, z.object({ data: z.array(categorySchema) }), {
+    call(`${scopePath(scope)}/category`, categoryList, {
       token,
       query: { with: 'children', only: 'parent', per_page: 1000 },
     }).then((response) => tree(response.data)),
