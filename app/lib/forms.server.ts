@@ -7,6 +7,18 @@ export function conformName(laravelKey: string) {
 }
 
 /**
+ * For a form that sent only some of its rows of `list` upstream (`rows`: the form's row index of each one sent):
+ * the form's key for an upstream key, whose `list.N` counts the rows sent.
+ */
+export function sentRowsKey(list: string, rows: number[]) {
+  const prefix = new RegExp(`^${list}\\.(\\d+)`);
+  return (key: string) =>
+    key.replace(prefix, (match, sent: string) =>
+      rows[Number(sent)] === undefined ? match : `${list}.${rows[Number(sent)]}`,
+    );
+}
+
+/**
  * An upstream 422 becomes field errors on the submitted form (first message of each field) plus a
  * form-level message; any other upstream error becomes a form-level message only.
  */
@@ -14,11 +26,13 @@ export function replyWithUpstreamError<S extends Submission<unknown>>(
   submission: S,
   error: unknown,
   knownFields: string[],
+  /** The form's name for an upstream field key, where the form sent its rows in another order. */
+  formKeyOf: (key: string) => string = (key) => key,
 ) {
   if (!(error instanceof UpstreamError) || error.status >= 500 || error.status === 401) throw error;
   const fieldErrors: Record<string, string[]> = {};
   for (const [key, messages] of Object.entries(error.fieldErrors)) {
-    const name = conformName(key);
+    const name = conformName(formKeyOf(key));
     if (knownFields.includes(name.split(/[.[]/)[0])) fieldErrors[name] = messages.slice(0, 1);
   }
   return submission.reply({ formErrors: [error.message], fieldErrors });

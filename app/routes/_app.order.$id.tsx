@@ -10,7 +10,7 @@ import { ReturnForm } from '~/components/order/return-form';
 import { VendorStepForm } from '~/components/order/vendor-step-form';
 import { guard } from '~/lib/auth.server';
 import { requireCsrf } from '~/lib/csrf.server';
-import { replyWithUpstreamError } from '~/lib/forms.server';
+import { replyWithUpstreamError, sentRowsKey } from '~/lib/forms.server';
 import { ROLE } from '~/lib/navigation';
 import { nextVendorStep } from '~/lib/order-status';
 import {
@@ -65,15 +65,26 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (scope.kind === 'brand' && intent === 'return') {
     const submission = parseWithZod(formData, { schema: returnSchema });
     if (submission.status !== 'success') return json({ intent, result: submission.reply() }, { status: 400 });
-    const lines = submission.value.order_products
-      .filter((line) => line.selected)
-      .map((line) => ({ id: line.id, quantity: line.quantity, note: line.note ?? '' }));
+    // Only the ticked rows go upstream; its `order_products.N` counts those, the form all its rows.
+    const rows = submission.value.order_products.flatMap((line, row) => (line.selected ? [row] : []));
+    const lines = rows.map((row) => {
+      const line = submission.value.order_products[row];
+      return { id: line.id, quantity: line.quantity, note: line.note ?? '' };
+    });
     try {
       const { message } = await guard(request, orderApi.replaceProducts(token, scope.id, id, lines));
       return redirectWithToast(here, { type: 'success', message });
     } catch (error) {
       return json(
-        { intent, result: replyWithUpstreamError(submission, error, ['order_products']) },
+        {
+          intent,
+          result: replyWithUpstreamError(
+            submission,
+            error,
+            ['order_products'],
+            sentRowsKey('order_products', rows),
+          ),
+        },
         { status: 400 },
       );
     }
