@@ -31,6 +31,17 @@ function passwordGrant(username: string, password: string, ip: string) {
   });
 }
 
+function refreshGrant(refreshToken: string) {
+  return api.request('/oauth/token', {
+    json: {
+      grant_type: 'refresh_token',
+      refresh_token: refreshToken,
+      client_id: CLIENT.id,
+      client_secret: CLIENT.secret,
+    },
+  });
+}
+
 describe('POST /oauth/token refuses bad credentials', () => {
   it('answers a wrong password with 422 and the sign-in message on the email field', async () => {
     const response = await passwordGrant(api.world.users.admin.email, 'not-the-password', '198.51.100.1');
@@ -119,14 +130,7 @@ describe('POST /oauth/token refuses bad credentials', () => {
   });
 
   it('refuses a refresh token it never issued with 401', async () => {
-    const response = await api.request('/oauth/token', {
-      json: {
-        grant_type: 'refresh_token',
-        refresh_token: 'made-up',
-        client_id: CLIENT.id,
-        client_secret: CLIENT.secret,
-      },
-    });
+    const response = await refreshGrant('made-up');
 
     expect(response.status).toBe(401);
   });
@@ -138,14 +142,7 @@ describe('POST /oauth/token refuses bad credentials', () => {
     await api.db.update(users).set({ isActive: false }).where(eq(users.id, api.world.users.vendor2.id));
     try {
       expect((await api.request('/api/account', { token: signedIn.body.access_token })).status).toBe(401);
-      const refreshed = await api.request('/oauth/token', {
-        json: {
-          grant_type: 'refresh_token',
-          refresh_token: signedIn.body.refresh_token,
-          client_id: CLIENT.id,
-          client_secret: CLIENT.secret,
-        },
-      });
+      const refreshed = await refreshGrant(signedIn.body.refresh_token);
       expect(refreshed.status).toBe(401);
     } finally {
       await api.db.update(users).set({ isActive: true }).where(eq(users.id, api.world.users.vendor2.id));
@@ -172,14 +169,7 @@ describe('tokens kept in memory between calls', () => {
     const replaced = signedIn.body.access_token;
     expect((await api.request('/api/account', { token: replaced })).status).toBe(200);
 
-    const refreshed = await api.request('/oauth/token', {
-      json: {
-        grant_type: 'refresh_token',
-        refresh_token: signedIn.body.refresh_token,
-        client_id: CLIENT.id,
-        client_secret: CLIENT.secret,
-      },
-    });
+    const refreshed = await refreshGrant(signedIn.body.refresh_token);
 
     expect(refreshed.status).toBe(200);
     expect((await api.request('/api/account', { token: replaced })).status).toBe(401);
