@@ -97,7 +97,13 @@ export function ErrorBoundary() {
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const title = status === 404 ? t('notFound.title') : t('error.title');
   const description =
-    status === 404 ? t('notFound.description') : status === 403 ? t('error.forbidden') : t('error.generic');
+    status === 404
+      ? t('notFound.description')
+      : status === 403
+        ? t('error.forbidden')
+        : status === 400
+          ? t('error.badRequest')
+          : t('error.generic');
   return (
     <Document lang={data?.locale ?? 'id'}>
       <main className="flex min-h-full flex-col items-center justify-center gap-4 p-8 text-center">

@@ -135,6 +135,9 @@ export async function guard<T>(request: Request, call: Promise<T>): Promise<T> {
     if (error.status === 401) return signOutTo(request, loginUrl(request));
     if (error.status === 403) throw new Response(error.message, { status: 403 });
     if (error.status === 404) throw new Response(error.message, { status: 404 });
+    // A page's own query that the upstream refuses (an address edited by hand) is a bad request, not a
+    // failure; an action's 422 stays an error for its form to show.
+    if (error.status === 422 && request.method === 'GET') throw new Response(error.message, { status: 400 });
     throw error;
   }
 }

@@ -143,3 +143,13 @@ test('a vendor moves selected orders one step at once and prints them together',
   }).stdout.toString();
   expect(text).toContain(number);
 });
+
+test('an order list address with a filter the API refuses answers 400 with a message, not an error page', async ({
+  page,
+}) => {
+  await signInAndWait(page, ACCOUNTS.vendor);
+  const response = await page.goto('/order?status=Bukan+Status');
+
+  expect(response?.status()).toBe(400);
+  await expect(page.getByText('Alamat halaman ini memuat filter yang tidak valid.')).toBeVisible();
+});
