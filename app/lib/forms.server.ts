@@ -26,8 +26,15 @@ export function replyWithUpstreamError<S extends Submission<unknown>>(
   submission: S,
   error: unknown,
   knownFields: string[],
-  /** The form's name for an upstream field key, where the form sent its rows in another order. */
-  formKeyOf: (key: string) => string = (key) => key,
+  {
+    formKeyOf = (key) => key,
+    hideFields = [],
+  }: {
+    /** The form's name for an upstream field key, where it is not the same. */
+    formKeyOf?: (key: string) => string;
+    /** Fields whose values must not come back to the page (passwords). */
+    hideFields?: string[];
+  } = {},
 ) {
   if (!(error instanceof UpstreamError) || error.status >= 500 || error.status === 401) throw error;
   const fieldErrors: Record<string, string[]> = {};
@@ -35,5 +42,5 @@ export function replyWithUpstreamError<S extends Submission<unknown>>(
     const name = conformName(formKeyOf(key));
     if (knownFields.includes(name.split(/[.[]/)[0])) fieldErrors[name] = messages.slice(0, 1);
   }
-  return submission.reply({ formErrors: [error.message], fieldErrors });
+  return submission.reply({ formErrors: [error.message], fieldErrors, hideFields });
 }

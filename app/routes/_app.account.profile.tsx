@@ -68,8 +68,11 @@ export async function action({ request }: ActionFunctionArgs) {
       const { message } = await guard(request, upstream.changePassword(token, passwords));
       return redirectWithToast('/account/profile', { type: 'success', message });
     } catch (error) {
-      const fields = ['old_password', 'password', 'password_confirmation'];
-      return json({ intent, result: replyWithUpstreamError(submission, error, fields) }, { status: 400 });
+      const fields = hidden.hideFields;
+      return json(
+        { intent, result: replyWithUpstreamError(submission, error, fields, { hideFields: fields }) },
+        { status: 400 },
+      );
     }
   }
 

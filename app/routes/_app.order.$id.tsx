@@ -78,12 +78,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
       return json(
         {
           intent,
-          result: replyWithUpstreamError(
-            submission,
-            error,
-            ['order_products'],
-            sentRowsKey('order_products', rows),
-          ),
+          result: replyWithUpstreamError(submission, error, ['order_products'], {
+            formKeyOf: sentRowsKey('order_products', rows),
+          }),
         },
         { status: 400 },
       );

@@ -34,12 +34,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   } catch (error) {
     return json(
       {
-        result: replyWithUpstreamError(submission, error, [
-          'email',
-          'password',
-          'password_confirmation',
-          'token',
-        ]),
+        result: replyWithUpstreamError(
+          submission,
+          error,
+          ['email', 'password', 'password_confirmation', 'token'],
+          { hideFields: ['password', 'password_confirmation'] },
+        ),
       },
       { status: 400 },
     );
