@@ -74,7 +74,7 @@ export const upstream = {
       },
     }),
   account: (token: string) => call('/api/account', accountResponse, { token }).then((r) => r.data),
-  updateAccount: (token: string, body: { name: string; mobile_phone: string; photo_id?: number | null }) =>
+  updateAccount: (token: string, body: { name: string; mobile_phone?: string; photo_id?: number | null }) =>
     call('/api/account', messageSchema, { token, body }),
   changePassword: (
     token: string,

@@ -41,14 +41,7 @@ export async function action({ request }: ActionFunctionArgs) {
     try {
       const { user } = await requireUser(request);
       const photo = await guard(request, upstream.uploadMedia(token, submission.value.picture));
-      await guard(
-        request,
-        upstream.updateAccount(token, {
-          name: user.name,
-          mobile_phone: user.mobile_phone ?? '',
-          photo_id: photo.id,
-        }),
-      );
+      await guard(request, upstream.updateAccount(token, { name: user.name, photo_id: photo.id }));
     } catch (error) {
       return json(
         { intent, result: replyWithUpstreamError(submission, error, ['picture']) },

@@ -173,6 +173,21 @@ describe('POST /api/account', () => {
     });
   });
 
+  it('sets a new picture without a phone number, keeping the number as it was', async () => {
+    const token = await api.login(api.world.users.vendor2.email);
+    const before = (await api.request('/api/account', { token })).body.data;
+    const upload = await api.request('/api/media', { token, form: uploadForm(TINY_PNG, 'baru.png') });
+
+    const response = await api.request('/api/account', {
+      token,
+      json: { name: before.name, photo_id: upload.body.data.id },
+    });
+
+    expect(response.status).toBe(200);
+    expect(response.body.data.photo).toMatchObject({ id: upload.body.data.id });
+    expect(response.body.data.mobile_phone).toBe(before.mobile_phone);
+  });
+
   it('answers a bad phone number with 422 on mobile_phone', async () => {
     const token = await api.login(api.world.users.admin.email);
 

@@ -10,7 +10,8 @@ export const indonesianPhone = z
 export const updateProfileSchema = z
   .object({
     name: z.string().trim().min(1).max(255),
-    mobile_phone: indonesianPhone,
+    /** Left out, the number stays as it is: a new picture alone needs no phone (administrators may have none). */
+    mobile_phone: indonesianPhone.optional(),
     photo_id: idParam.nullish(),
     email: z.string().optional(),
   })

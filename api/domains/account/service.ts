@@ -78,7 +78,7 @@ export async function updateProfile(
       .update(users)
       .set({
         name: input.name,
-        mobilePhone: input.mobile_phone,
+        ...(input.mobile_phone !== undefined ? { mobilePhone: input.mobile_phone } : {}),
         ...(input.photo_id !== undefined ? { photoId: input.photo_id } : {}),
         updatedAt: deps.clock(),
       })
