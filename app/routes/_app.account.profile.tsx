@@ -1,4 +1,5 @@
 import { getFormProps, useForm } from '@conform-to/react';
+import { IMAGE_ACCEPT, imageErrorKey } from '~/lib/schemas/image';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
@@ -44,7 +45,12 @@ export async function action({ request }: ActionFunctionArgs) {
       await guard(request, upstream.updateAccount(token, { name: user.name, photo_id: photo.id }));
     } catch (error) {
       return json(
-        { intent, result: replyWithUpstreamError(submission, error, ['picture']) },
+        {
+          intent,
+          result: replyWithUpstreamError(submission, error, ['picture'], {
+            formKeyOf: imageErrorKey('picture'),
+          }),
+        },
         { status: 400 },
       );
     }
@@ -160,7 +166,7 @@ export default function ProfilePage() {
               id={pictureFields.picture.id}
               name={pictureFields.picture.name}
               type="file"
-              accept="image/*"
+              accept={IMAGE_ACCEPT}
               required
               aria-invalid={pictureFields.picture.errors ? true : undefined}
               aria-describedby={`${pictureFields.picture.errorId} picture-hint`}

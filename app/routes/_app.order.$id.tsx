@@ -1,4 +1,5 @@
 import { parseWithZod } from '@conform-to/zod';
+import { imageErrorKey } from '~/lib/schemas/image';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
@@ -128,7 +129,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
       return redirectWithToast(here, { type: 'success', message });
     } catch (error) {
       const fields = ['shipping_number', 'receiver_name', 'photo'];
-      return json({ intent, result: replyWithUpstreamError(submission, error, fields) }, { status: 400 });
+      const reply = replyWithUpstreamError(submission, error, fields, { formKeyOf: imageErrorKey('photo') });
+      return json({ intent, result: reply }, { status: 400 });
     }
   }
   throw new Response('Bad Request', { status: 400 });

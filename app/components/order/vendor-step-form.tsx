@@ -1,4 +1,5 @@
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
+import { IMAGE_ACCEPT } from '~/lib/schemas/image';
 import { parseWithZod } from '@conform-to/zod';
 import { Form } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
@@ -54,7 +55,7 @@ export function VendorStepForm({
             id={photo.id}
             name={photo.name}
             type="file"
-            accept="image/*"
+            accept={IMAGE_ACCEPT}
             required={step === 'deliver'}
             className="block w-full text-sm"
             aria-invalid={photo.errors ? true : undefined}

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { imageField } from './image';
 
 /** The same rule as the upstream: 08…, 628… or +628…, 10–15 digits in all. */
 export const INDONESIAN_PHONE = /^(?:\+62|62|0)8[1-9]\d{6,11}$/;
@@ -21,21 +22,20 @@ export const changePasswordSchema = z
     intent: z.literal('password'),
     old_password: z
       .string({ required_error: 'validation.oldPasswordRequired' })
-      .min(8, 'validation.oldPasswordMin'),
-    password: z.string({ required_error: 'validation.passwordRequired' }).min(8, 'validation.passwordMin'),
-    password_confirmation: z.string({ required_error: 'validation.passwordConfirmRequired' }),
+      .min(8, 'validation.oldPasswordMin')
+      .max(255),
+    password: z
+      .string({ required_error: 'validation.passwordRequired' })
+      .min(8, 'validation.passwordMin')
+      .max(255),
+    password_confirmation: z.string({ required_error: 'validation.passwordConfirmRequired' }).max(255),
   })
   .refine((input) => input.password === input.password_confirmation, {
     message: 'validation.passwordConfirmMismatch',
     path: ['password_confirmation'],
   });
 
-export const MAX_PICTURE_BYTES = 5 * 1024 * 1024;
-
 export const pictureSchema = z.object({
   intent: z.literal('picture'),
-  picture: z
-    .instanceof(File, { message: 'validation.imageOnly' })
-    .refine((file) => file.size > 0 && file.type.startsWith('image/'), 'validation.imageOnly')
-    .refine((file) => file.size <= MAX_PICTURE_BYTES, 'validation.fileTooLarge'),
+  picture: imageField(),
 });

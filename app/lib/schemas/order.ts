@@ -1,9 +1,5 @@
 import { z } from 'zod';
-
-const image = z
-  .instanceof(File, { message: 'validation.imageOnly' })
-  .refine((file) => file.size === 0 || file.type.startsWith('image/'), 'validation.imageOnly')
-  .refine((file) => file.size <= 5 * 1024 * 1024, 'validation.fileTooLarge');
+import { imageField } from './image';
 
 export const returnSchema = z
   .object({
@@ -60,7 +56,7 @@ export const shipSchema = z.object({
     .trim()
     .min(1, 'order.shippingNumberRequired')
     .max(100),
-  photo: image.optional(),
+  photo: imageField().optional(),
 });
 
 export const deliverSchema = z.object({
@@ -69,6 +65,6 @@ export const deliverSchema = z.object({
     .string({ required_error: 'order.receiverRequired' })
     .trim()
     .min(1, 'order.receiverRequired')
-    .max(255),
-  photo: image.refine((file) => file.size > 0, 'order.photoRequired'),
+    .max(150),
+  photo: imageField('order.photoRequired'),
 });
