@@ -44,10 +44,11 @@ function mended(name: string, value: string): string | undefined {
 /**
  * The list state of the page URL, as the upstream's query (arrays become `name[]`). Values the API would refuse
  * (a day that does not exist, a page number out of range, an over-long search) are mended or dropped, and a
- * range picked backwards is turned around, so an edited URL shows a list rather than an error page.
+ * range picked backwards is turned around, so an edited URL shows a list rather than an error page. What the
+ * page itself sets (`defaults`: the customer of /customer/{name}, a tab's flags) wins over the URL.
  */
 export function listQuery(url: URL, defaults: Record<string, string> = {}) {
-  const query: Record<string, string | string[]> = { ...defaults };
+  const query: Record<string, string | string[]> = {};
   for (const name of SINGLE) {
     const value = mended(name, url.searchParams.get(name) ?? '');
     if (value) query[name] = value;
@@ -61,5 +62,5 @@ export function listQuery(url: URL, defaults: Record<string, string> = {}) {
     const values = url.searchParams.getAll(name).filter((value) => withinRange(value, 2_147_483_647));
     if (values.length) query[name] = values.slice(0, 500);
   }
-  return query;
+  return Object.assign(query, defaults);
 }

@@ -35,7 +35,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const formData = await request.formData();
   await requireCsrf(formData, request);
   const { token, vendorId } = await vendorScope(request);
-  const decision = formData.get('intent') === 'accept' ? 'accept' : 'reject';
+  const decision = formData.get('intent');
+  // Only the dialog's two buttons answer an offer: anything else must not reject it by default.
+  if (decision !== 'accept' && decision !== 'reject') throw new Response('Bad Request', { status: 400 });
   try {
     const response = await guard(request, offerApi.respond(token, vendorId, offerId(params.id), decision));
     const target = decision === 'accept' && response.data?.id ? `/order/${response.data.id}` : '/order';

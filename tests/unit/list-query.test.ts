@@ -24,6 +24,13 @@ describe('listQuery', () => {
     });
   });
 
+  it('keeps what the page sets over what the URL says, as the customer of /customer/{name}', () => {
+    expect(query('customer-name=Bob&search=x', { 'customer-name': 'Alice' })).toEqual({
+      'customer-name': 'Alice',
+      search: 'x',
+    });
+  });
+
   it('turns a range picked backwards around', () => {
     expect(query('date-from=2026-03-10&date-to=2026-03-01')).toEqual({
       'date-from': '2026-03-01',
