@@ -83,8 +83,14 @@ test('the brand administrator finds the order, records a return and changes the 
   await page.getByRole('link', { name: 'Retur' }).click();
   const dialog = page.getByRole('dialog', { name: 'Retur Product' });
   await dialog.getByRole('checkbox').first().check();
-  await dialog.getByLabel('Jumlah retur').first().fill('1');
+  await dialog.getByLabel('Jumlah retur').first().fill('0');
   await dialog.getByLabel('Catatan').first().fill('Kemasan rusak');
+  await dialog.getByRole('button', { name: 'Simpan retur' }).click();
+  // Refused, the form keeps what was entered (without JavaScript the page comes back from the server).
+  await expect(dialog.getByText('Jumlah retur minimal 1.')).toBeVisible();
+  await expect(dialog.getByRole('checkbox').first()).toBeChecked();
+  await expect(dialog.getByLabel('Catatan').first()).toHaveValue('Kemasan rusak');
+  await dialog.getByLabel('Jumlah retur').first().fill('1');
   await dialog.getByRole('button', { name: 'Simpan retur' }).click();
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await expect(page.getByText(/Retur 1/).first()).toBeVisible();

@@ -19,6 +19,8 @@ export function ReturnForm({
   const [form, fields] = useForm({
     id: 'return',
     lastResult,
+    // One list entry per line, so that each row has its fields (and their errors) before anything is sent.
+    defaultValue: { order_products: lines.map((line) => ({ id: String(line.id), quantity: '0' })) },
     shouldValidate: 'onSubmit',
     onValidate: ({ formData }) => parseWithZod(formData, { schema: returnSchema }),
   });
@@ -53,7 +55,9 @@ export function ReturnForm({
           {lines.map((line, index) => {
             const available = line.quantity - (line.quantity_return ?? 0);
             const name = `order_products[${index}]`;
-            const quantityErrors = rows[index]?.getFieldset().quantity.errors;
+            // What was sent comes back after a refusal, so a page rendered without JavaScript keeps it.
+            const sent = rows[index]?.getFieldset();
+            const quantityErrors = sent?.quantity.errors;
             const quantityId = `return-quantity-${line.id}`;
             return (
               <tr key={line.id} className="border-b align-top">
@@ -63,6 +67,7 @@ export function ReturnForm({
                   <input
                     type="checkbox"
                     name={`${name}.selected`}
+                    defaultChecked={sent?.selected.initialValue === 'on'}
                     disabled={available < 1}
                     aria-label={t('order.selectLine', {
                       product: line.invoice_product?.product.name ?? line.id,
@@ -82,7 +87,7 @@ export function ReturnForm({
                     min={0}
                     max={available}
                     step={1}
-                    defaultValue={0}
+                    defaultValue={sent?.quantity.initialValue ?? 0}
                     className="input w-24"
                     aria-invalid={quantityErrors ? true : undefined}
                     aria-describedby={quantityErrors ? `${quantityId}-error` : undefined}
@@ -97,6 +102,7 @@ export function ReturnForm({
                     id={`return-note-${line.id}`}
                     type="text"
                     name={`${name}.note`}
+                    defaultValue={sent?.note.initialValue ?? ''}
                     maxLength={500}
                     className="input"
                   />
