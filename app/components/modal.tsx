@@ -1,13 +1,19 @@
-import { Link } from '@remix-run/react';
-import type { ReactNode } from 'react';
+import { Link, useNavigate } from '@remix-run/react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /**
  * A modal that is an address (`?modal=…`): it opens without JavaScript, and closing it is a link
- * back to the page without the parameter.
+ * back to the page without the parameter. With JavaScript, focus moves to its title when it opens, so a
+ * keyboard user starts inside it, and Escape closes it.
  */
 export function Modal({ title, closeTo, children }: { title: string; closeTo: string; children: ReactNode }) {
   const { t } = useTranslation();
+  const navigate = useNavigate();
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    heading.current?.focus();
+  }, []);
   return (
     <div className="fixed inset-0 z-40 flex items-start justify-center overflow-y-auto bg-slate-900/40 p-4 sm:items-center">
       <section
@@ -15,9 +21,12 @@ export function Modal({ title, closeTo, children }: { title: string; closeTo: st
         aria-modal="true"
         aria-labelledby="modal-title"
         className="w-full max-w-2xl rounded-lg bg-white shadow-xl"
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') navigate(closeTo, { preventScrollReset: true });
+        }}
       >
         <header className="flex items-center justify-between border-b border-slate-200 px-5 py-3">
-          <h2 id="modal-title" className="text-lg font-semibold">
+          <h2 id="modal-title" ref={heading} tabIndex={-1} className="text-lg font-semibold outline-none">
             {title}
           </h2>
           <Link to={closeTo} preventScrollReset className="btn-secondary px-2 py-1">

@@ -14,3 +14,21 @@ test('the sign-in page and the shell have no serious or critical accessibility v
   const shell = await new AxeBuilder({ page }).analyze();
   expect(shell.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
 });
+
+test('a modal takes the focus when it opens and Escape closes it', async ({ page }) => {
+  await signInAndWait(page, ACCOUNTS.vendor);
+  await page.goto('/order');
+  await page
+    .getByRole('region', { name: 'Pesanan Masuk' })
+    .getByRole('link', { name: 'Lihat' })
+    .first()
+    .click();
+  const dialog = page.getByRole('dialog', { name: 'Pesanan Masuk' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('heading', { name: 'Pesanan Masuk' })).toBeFocused();
+
+  await page.keyboard.press('Escape');
+
+  await expect(page).toHaveURL(/\/order$/);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+});
