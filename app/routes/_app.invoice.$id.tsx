@@ -113,14 +113,18 @@ export default function InvoiceDetailPage() {
           <h2 id="offers-title" className="text-lg font-semibold">
             {t('invoice.offers')}
           </h2>
-          <ul className="space-y-1 text-sm">
-            {(invoice.invoice_offer_logs ?? []).map((offer, index) => (
-              <li key={index}>
-                {offer.vendor?.name} ·{' '}
-                <span className="text-slate-500">{formatDateTime(offer.created_at)}</span>
-              </li>
-            ))}
-          </ul>
+          {invoice.invoice_offer_logs?.length ? (
+            <ul className="space-y-1 text-sm">
+              {invoice.invoice_offer_logs.map((offer, index) => (
+                <li key={index}>
+                  {offer.vendor?.name} ·{' '}
+                  <span className="text-slate-500">{formatDateTime(offer.created_at)}</span>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="text-sm text-slate-500">{t('table.empty')}</p>
+          )}
         </section>
       )}
     </section>

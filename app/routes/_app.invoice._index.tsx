@@ -104,7 +104,7 @@ export default function InvoiceListPage() {
             header: t('order.preorder'),
             cell: (row) =>
               row.preorder_deadline
-                ? `${formatDateTime(row.preorder_deadline)}${row.preorder_process_day ? ` · PO: ${row.preorder_process_day} Hari` : ''}`
+                ? `${formatDateTime(row.preorder_deadline)}${row.preorder_process_day ? ` · ${t('order.preorderDays', { days: row.preorder_process_day })}` : ''}`
                 : '–',
           },
           {

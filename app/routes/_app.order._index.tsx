@@ -291,13 +291,14 @@ export default function OrderListPage() {
 }
 
 function Preorder({ row }: { row: OrderRow }) {
+  const { t } = useTranslation();
   if (!row.invoice_preorder_deadline) return <>–</>;
   return (
     <span className="flex items-center gap-2">
       {formatDateTime(row.invoice_preorder_deadline)}
       {row.invoice_preorder_process_day ? (
         <span className="rounded bg-amber-100 px-1.5 text-xs text-amber-800">
-          PO: {row.invoice_preorder_process_day} Hari
+          {t('order.preorderDays', { days: row.invoice_preorder_process_day })}
         </span>
       ) : null}
     </span>
