@@ -1,3 +1,4 @@
+import { json } from '@remix-run/node';
 import { z } from 'zod';
 import { guard } from './auth.server';
 import { requireCsrf } from './csrf.server';
@@ -7,11 +8,15 @@ import { orderApi } from './upstream/orders.server';
 import { UpstreamError } from './upstream.server';
 
 const bulkSchema = z.object({
-  intent: z.literal('ready'),
-  order_ids: z.array(z.coerce.number().int().positive()).min(1),
+  intent: z.enum(['review', 'ready']),
+  order_ids: z.array(z.coerce.number().int().positive()).min(1).max(1000),
 });
 
-/** Bulk step on the vendor list: the selected new orders become ready to deliver, all or none. */
+/**
+ * Bulk step on the vendor list: the selected new orders become ready to deliver, all or none. Like each
+ * single step it asks first: `review` answers with the selection to confirm (the page shows it in a dialog,
+ * with or without JavaScript), `ready` moves them.
+ */
 export async function bulkReady(request: Request) {
   const formData = await request.formData();
   await requireCsrf(formData, request);
@@ -23,6 +28,7 @@ export async function bulkReady(request: Request) {
   });
   if (scope.kind !== 'vendor') throw new Response('Forbidden', { status: 403 });
   if (!parsed.success) return redirectWithToast(back, { type: 'error', message: 'order.selectFirst' });
+  if (parsed.data.intent === 'review') return json({ confirmReady: parsed.data.order_ids });
   try {
     await guard(request, orderApi.advanceMany(token, scope.id, 'ready-to-delivery', parsed.data.order_ids));
   } catch (error) {

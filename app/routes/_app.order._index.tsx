@@ -1,10 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
-import { Form, Link, useLoaderData, useSearchParams } from '@remix-run/react';
+import { Form, Link, useActionData, useLoaderData, useSearchParams } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
 import { DataTable, type Column } from '~/components/data-table';
 import { ListFilters } from '~/components/list-filters';
+import { Modal } from '~/components/modal';
 import { Pagination } from '~/components/pagination';
 import { StatusBadge } from '~/components/status-badge';
 import { StatusTabs } from '~/components/status-tabs';
@@ -62,6 +63,7 @@ export default function OrderListPage() {
   const { scope, isAdmin, orders, items, total, channels, vendors, offers } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const [params] = useSearchParams();
+  const confirmReady = useActionData<typeof action>()?.confirmReady;
   const live = useLiveReload(`private-${scope.kind}.${scope.id}.order-status`, 'OrderStatusChanged');
   const vendorView = scope.kind === 'vendor';
   const exportHref = `/order/export?${params.toString()}`;
@@ -233,7 +235,7 @@ export default function OrderListPage() {
         <Form method="post" id="bulk-orders" reloadDocument className="flex flex-wrap items-center gap-2">
           {/* A document submission: "print selected" answers with a PDF download, not a page. */}
           <AuthenticityTokenInput />
-          <button type="submit" name="intent" value="ready" className="btn-secondary">
+          <button type="submit" name="intent" value="review" className="btn-secondary">
             {t('order.bulkReady')}
           </button>
           <input type="hidden" name="kind" value="sales" />
@@ -241,6 +243,20 @@ export default function OrderListPage() {
             {t('order.bulkPrint')}
           </button>
         </Form>
+      ) : null}
+      {confirmReady ? (
+        <Modal title={t('order.bulkConfirmTitle')} closeTo={`/order?${params.toString()}`}>
+          <Form method="post" reloadDocument className="space-y-4">
+            <AuthenticityTokenInput />
+            <p>{t('order.bulkConfirmText', { count: confirmReady.length })}</p>
+            {confirmReady.map((id) => (
+              <input key={id} type="hidden" name="order_ids" value={id} />
+            ))}
+            <button type="submit" name="intent" value="ready" className="btn-primary">
+              {t('order.bulkConfirm')}
+            </button>
+          </Form>
+        </Modal>
       ) : null}
       {items ? (
         <>

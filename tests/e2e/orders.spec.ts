@@ -134,6 +134,10 @@ test('a vendor moves selected orders one step at once and prints them together',
   await page.goto(`/order?search=${encodeURIComponent(number)}`);
   await page.getByRole('checkbox', { name: `Pilih pesanan ${number}` }).check();
   await page.getByRole('button', { name: 'Tandai terpilih Siap Dikirim' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Tandai Siap Dikirim?' });
+  await expect(confirm).toContainText('1 pesanan terpilih akan ditandai Siap Dikirim.');
+  await expect(page.getByRole('row').filter({ hasText: number }).getByText('Pesanan Baru')).toBeVisible();
+  await confirm.getByRole('button', { name: 'Ya, tandai Siap Dikirim' }).click();
   await expect(page.getByRole('status')).toContainText('1 pesanan diperbarui');
   await expect(page.getByRole('row').filter({ hasText: number }).getByText('Siap Dikirim')).toBeVisible();
 
