@@ -1,4 +1,4 @@
-import { Link } from '@remix-run/react';
+import { Link, useLocation } from '@remix-run/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NotificationList, type NotificationItem } from './notification-list';
@@ -17,7 +17,11 @@ export function NotificationBell({ unread, refreshKey }: { unread: number; refre
   const [items, setItems] = useState<NotificationItem[]>([]);
   const [exhausted, setExhausted] = useState(false);
   const [failed, setFailed] = useState(false);
+  const [loaded, setLoaded] = useState(false);
   const loadedPage = useRef(0);
+  const bell = useRef<HTMLAnchorElement>(null);
+  const title = useRef<HTMLHeadingElement>(null);
+  const location = useLocation();
   const inFlight = useRef(false);
   const sentinel = useRef<HTMLDivElement>(null);
 
@@ -32,6 +36,7 @@ export function NotificationBell({ unread, refreshKey }: { unread: number; refre
       setItems((current) => (page === 1 ? body.data : [...current, ...body.data]));
       setExhausted(body.data.length < PAGE_SIZE);
       setFailed(false);
+      setLoaded(true);
     } catch {
       setFailed(true);
     } finally {
@@ -42,6 +47,17 @@ export function NotificationBell({ unread, refreshKey }: { unread: number; refre
   useEffect(() => {
     if (open) void loadPage(1);
   }, [open, refreshKey, loadPage]);
+
+  // Opening a notification navigates: the panel closes rather than cover what it opened.
+  useEffect(() => setOpen(false), [location.key]);
+
+  // Focus moves into the panel when it opens and back to the bell when it closes.
+  const wasOpen = useRef(false);
+  useEffect(() => {
+    if (open) title.current?.focus();
+    else if (wasOpen.current) bell.current?.focus();
+    wasOpen.current = open;
+  }, [open]);
 
   useEffect(() => {
     const target = sentinel.current;
@@ -66,6 +82,7 @@ export function NotificationBell({ unread, refreshKey }: { unread: number; refre
   return (
     <>
       <Link
+        ref={bell}
         to="/notifications"
         className="relative rounded-md p-2 text-slate-600 hover:bg-slate-100"
         aria-label={`${t('header.notifications')}${unread ? `, ${t('header.unread', { count: unread })}` : ''}`}
@@ -106,7 +123,12 @@ export function NotificationBell({ unread, refreshKey }: { unread: number; refre
             className="relative flex h-full w-full max-w-md flex-col bg-white shadow-xl"
           >
             <header className="flex items-center justify-between border-b border-slate-200 px-4 py-3">
-              <h2 id="notification-panel-title" className="text-lg font-semibold">
+              <h2
+                id="notification-panel-title"
+                ref={title}
+                tabIndex={-1}
+                className="text-lg font-semibold outline-none"
+              >
                 {t('notifications.title')}
               </h2>
               <button type="button" className="btn-secondary px-2 py-1" onClick={() => setOpen(false)}>
@@ -119,8 +141,14 @@ export function NotificationBell({ unread, refreshKey }: { unread: number; refre
                   {t('notifications.loadFailed')}
                 </p>
               ) : null}
-              <NotificationList items={items} />
-              {exhausted ? null : <div ref={sentinel} className="h-8" aria-hidden="true" />}
+              {loaded ? (
+                <NotificationList items={items} />
+              ) : failed ? null : (
+                <p role="status" className="p-4 text-sm text-slate-500">
+                  {t('notifications.loading')}
+                </p>
+              )}
+              {exhausted || !loaded ? null : <div ref={sentinel} className="h-8" aria-hidden="true" />}
             </div>
           </section>
         </div>

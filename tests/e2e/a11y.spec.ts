@@ -32,3 +32,23 @@ test('a modal takes the focus when it opens and Escape closes it', async ({ page
   await expect(page).toHaveURL(/\/order$/);
   await expect(page.getByRole('dialog')).toHaveCount(0);
 });
+
+test('the notification panel takes the focus, gives it back on Escape and closes when a notification is opened', async ({
+  page,
+}) => {
+  await signInAndWait(page, ACCOUNTS.vendor);
+  const bell = page.getByRole('link', { name: /^Notifikasi/ });
+  await bell.click();
+  const panel = page.getByRole('dialog', { name: 'Notifikasi' });
+  await expect(panel.getByRole('heading', { name: 'Notifikasi' })).toBeFocused();
+
+  await page.keyboard.press('Escape');
+  await expect(panel).toHaveCount(0);
+  await expect(bell).toBeFocused();
+
+  await bell.click();
+  const from = page.url();
+  await panel.getByRole('listitem').first().getByRole('button').click();
+  await expect(page).not.toHaveURL(from);
+  await expect(panel).toHaveCount(0);
+});
