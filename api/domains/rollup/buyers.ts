@@ -28,9 +28,8 @@ import type { RollupTable } from './statements';
 
 /**
  * Upkeep of the buyer rollups (buyer-statements.ts). A buyer's rows there depend on all of their purchase days, so
- * a change is not one invoice's contribution: every buyer a write touches has their rows recomputed, in one
- * statement run before the flush's main statement, while daily_customer_rollups still holds the buyer's days as
- * they were. daily_buyer_rollups, daily_buyer_gender_rollups and daily_buyer_city_rollups get the new rows (from
+ * a change is not one invoice's contribution: every buyer a write touches has their rows recomputed, in CTEs of
+ * the flush's one statement, which read daily_customer_rollups as it was before the statement updates it. daily_buyer_rollups, daily_buyer_gender_rollups and daily_buyer_city_rollups get the new rows (from
  * the raw invoices, orders and customers) minus the old ones (from the rollups and buyer_rollup_profiles);
  * daily_buyer_vendor_rollups and buyer_rollup_profiles the new rows in place of the old.
  */

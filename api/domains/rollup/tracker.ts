@@ -212,12 +212,13 @@ export function createRollupTracker(): RollupTracker {
       const orders = planOrders(pending);
       const invoices = planInvoices(pending);
       const buyers = planBuyerRollups(pending);
-      const ctes = [...orders.ctes, ...invoices.ctes];
-      if (!ctes.length && !buyers.ctes.length) return;
+      // One statement: its buyer part reads the rollups as they were before this write, as the whole
+      // statement sees one snapshot, while the rest of it updates them.
+      const ctes = [...buyers.ctes, ...orders.ctes, ...invoices.ctes];
+      if (!ctes.length) return;
       const execute = fewShapes(pending) ? executePrepared : executeOnce;
       await execute(executor, lockSlices(orders.keys, invoices.keys, buyers.keys));
-      if (buyers.ctes.length) await execute(executor, statementOf(buyers.ctes));
-      if (ctes.length) await execute(executor, statementOf(ctes));
+      await execute(executor, statementOf(ctes));
     },
   };
 }
