@@ -147,12 +147,18 @@ export function planBuyers(
   const query = touchedQuery(touched, orderSlices, invoiceSlices);
   if (!query) return [];
   const [freshDays, oldDays] = [sql`select * from touched_days`, sql`select * from kept_days`];
-  const freshProfiles = sql.raw(`select customer_id, gender, city from ${recomputedOf(BUYER_PROFILES)}`);
   const oldProfiles = keptProfiles(ofTouched('b'));
+  // Gender and city come with invoices; a write that only moves orders between vendors leaves them as they are.
+  const profilesMayChange = touched.buyers.size > 0 || orderSlices.length > 0 || invoiceSlices.length > 0;
+  const freshProfiles = profilesMayChange
+    ? sql.raw(`select customer_id, gender, city from ${recomputedOf(BUYER_PROFILES)}`)
+    : oldProfiles;
   return [
     sql`touched_buyers as materialized (${query})`,
     replaceSlices(BUYER_VENDORS, buyerVendorRows(ofTouched('i')), ofTouched('t')),
-    replaceSlices(BUYER_PROFILES, buyerProfileRows(ofTouched('b')), ofTouched('t')),
+    ...(profilesMayChange
+      ? [replaceSlices(BUYER_PROFILES, buyerProfileRows(ofTouched('b')), ofTouched('t'))]
+      : []),
     sql`touched_visits as materialized (
       select i.brand_id, i.customer_id, (i.created_at at time zone 'Asia/Jakarta')::date as date, 0 as vendor_id,
         i.channel_id, 1 as invoice_count, i.total_product as items, i.grand_total
