@@ -14,6 +14,13 @@ export function Modal({ title, closeTo, children }: { title: string; closeTo: st
   useEffect(() => {
     heading.current?.focus();
   }, []);
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') navigate(closeTo, { preventScrollReset: true });
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [navigate, closeTo]);
   return (
     <div className="fixed inset-0 z-40 flex items-start justify-center overflow-y-auto bg-slate-900/40 p-4 sm:items-center">
       <section
@@ -21,9 +28,6 @@ export function Modal({ title, closeTo, children }: { title: string; closeTo: st
         aria-modal="true"
         aria-labelledby="modal-title"
         className="w-full max-w-2xl rounded-lg bg-white shadow-xl"
-        onKeyDown={(event) => {
-          if (event.key === 'Escape') navigate(closeTo, { preventScrollReset: true });
-        }}
       >
         <header className="flex items-center justify-between border-b border-slate-200 px-5 py-3">
           <h2 id="modal-title" ref={heading} tabIndex={-1} className="text-lg font-semibold outline-none">
