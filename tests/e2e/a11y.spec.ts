@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { ACCOUNTS, signInAndWait } from './support';
+import { ACCOUNTS, openFirstOffer, signInAndWait } from './support';
 
 // axe runs inside the page, so this file belongs to the JavaScript-enabled project only.
 test('the sign-in page and the shell have no serious or critical accessibility violations', async ({
@@ -17,14 +17,7 @@ test('the sign-in page and the shell have no serious or critical accessibility v
 
 test('a modal takes the focus when it opens and Escape closes it', async ({ page }) => {
   await signInAndWait(page, ACCOUNTS.vendor);
-  await page.goto('/order');
-  await page
-    .getByRole('region', { name: 'Pesanan Masuk' })
-    .getByRole('link', { name: 'Lihat' })
-    .first()
-    .click();
-  const dialog = page.getByRole('dialog', { name: 'Pesanan Masuk' });
-  await expect(dialog).toBeVisible();
+  const dialog = await openFirstOffer(page);
   await expect(dialog.getByRole('heading', { name: 'Pesanan Masuk' })).toBeFocused();
 
   await page.keyboard.press('Escape');

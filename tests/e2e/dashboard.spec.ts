@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { ACCOUNTS, signInAndWait } from './support';
+import { ACCOUNTS, openFirstOffer, signInAndWait } from './support';
 
 /** Opens a dashboard over the last 30 days (through the preset link), so its tables have rows to page through. */
 async function openLast30Days(page: Page, path: string) {
@@ -141,12 +141,7 @@ test('a vendor opens only the sales dashboard, without the vendor filter, Unit T
 
 test('an offer the vendor accepts shows among its new orders, linked to the order', async ({ page }) => {
   await signInAndWait(page, ACCOUNTS.vendor);
-  await page.goto('/order');
-  await page
-    .getByRole('region', { name: 'Pesanan Masuk' })
-    .getByRole('link', { name: 'Lihat' })
-    .first()
-    .click();
+  await openFirstOffer(page);
   await page.getByRole('button', { name: 'Accept' }).click();
   await expect(page).toHaveURL(/\/order\/\d+$/);
   const orderPath = new URL(page.url()).pathname;

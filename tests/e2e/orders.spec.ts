@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { expect, test, type Page } from '@playwright/test';
 import { TINY_PNG } from '../support/files';
-import { ACCOUNTS, chooseBrand, signInAndWait } from './support';
+import { ACCOUNTS, chooseBrand, openFirstOffer, signInAndWait } from './support';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -12,10 +12,7 @@ let newOrderPath = '';
 let newOrderBrand = '';
 
 async function acceptFirstOffer(page: Page) {
-  await page.goto('/order');
-  const offers = page.getByRole('region', { name: 'Pesanan Masuk' });
-  await offers.getByRole('link', { name: 'Lihat' }).first().click();
-  await expect(page.getByRole('dialog', { name: 'Pesanan Masuk' })).toBeVisible();
+  await openFirstOffer(page);
   await page.getByRole('button', { name: 'Accept' }).click();
   await expect(page).toHaveURL(/\/order\/\d+$/);
   await expect(page.getByRole('status')).toContainText('Data berhasil diubah');

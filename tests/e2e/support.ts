@@ -36,3 +36,16 @@ export async function chooseBrand(page: Page, label: string) {
   if (await apply.isVisible()) await apply.click();
   await expect(header.getByRole('combobox', { name: 'Brand' }).locator('option:checked')).toHaveText(label);
 }
+
+/** The vendor's order list, then the first offer of its 'Pesanan Masuk' block, as a dialog. */
+export async function openFirstOffer(page: Page) {
+  await page.goto('/order');
+  await page
+    .getByRole('region', { name: 'Pesanan Masuk' })
+    .getByRole('link', { name: 'Lihat' })
+    .first()
+    .click();
+  const dialog = page.getByRole('dialog', { name: 'Pesanan Masuk' });
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
