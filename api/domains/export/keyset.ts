@@ -49,3 +49,23 @@ export async function* keyset<T>(
     if (rows.length > 0) yield rows;
   }
 }
+
+/**
+ * Flat rows (`select columns from from where where`) in `id` order, keyset-paged over `range`: the rows as the
+ * database hands them over, without the ORM's row mapping. Each row has an `id` column.
+ */
+export function flatRows<T extends { id: number | string }>(
+  db: Executor,
+  query: { columns: SQL; from: SQL; where: SQL; id: PgColumn; range: IdRange },
+): AsyncGenerator<T[]> {
+  const { columns, from, where, id, range } = query;
+  const upTo = range.upTo === undefined ? sql`` : sql`and ${id} <= ${range.upTo}`;
+  const page = async (afterId: number) => {
+    const result = await db.execute(sql`select ${columns} from ${from}
+      where ${where} and ${id} > ${afterId} ${upTo}
+      order by ${id}
+      limit ${EXPORT_BATCH}`);
+    return (result as unknown as { rows: T[] }).rows;
+  };
+  return keyset(page, (row) => Number(row.id), range);
+}

@@ -11,9 +11,9 @@ import {
   type OrderView,
   type Side,
 } from '../order/service';
-import { idRange, keyset, type IdRange } from './keyset';
+import { flatRows, idRange, type IdRange } from './keyset';
 import { jakartaText } from './sql';
-import { EXPORT_BATCH, exportFileName, streamWorkbook, type ExportColumn } from './workbook';
+import { exportFileName, streamWorkbook, type ExportColumn } from './workbook';
 
 /** One sheet row as the database hands it over: amounts are text from pg (int8) and numbers from PGlite. */
 type OrderExportRow = {
@@ -78,30 +78,27 @@ async function orderIdRange(db: Executor, scope: OrderScope, filters: OrderFilte
 export async function exportOrders(db: Executor, scope: OrderScope, filters: OrderFilters, now: Date) {
   const where = orderWhere(scope, filters);
   const range = await orderIdRange(db, scope, filters);
-  const upTo = range.upTo === undefined ? sql`` : sql`and ${orders.id} <= ${range.upTo}`;
-  const page = async (afterId: number) => {
-    const result = await db.execute(sql`
-      select ${orders.id} as id, ${orders.number} as number, ${jakartaText(orders.createdAt)} as created_at,
-        ${invoices.externalNumber} as invoice_number, ${vendors.name} as vendor_name,
-        ${channels.name} as channel_name, ${orders.statusCode} as status_code, ${paid(scope.side)} as paid,
-        ${orders.grandTotal} as grand_total, ${orders.grandTotalReturn} as grand_total_return,
-        ${orders.grandTotal} - ${orders.grandTotalReturn} as net_total, ${orders.shippingNumber} as shipping_number,
-        ${orders.receiverName} as receiver_name, ${jakartaText(invoices.preorderDeadline)} as preorder_deadline,
-        ${jakartaText(orders.updatedAt)} as updated_at
-      from ${orders}
-        join ${invoices} on ${invoices.id} = ${orders.invoiceId}
-        join ${vendors} on ${vendors.id} = ${orders.vendorId}
-        join ${channels} on ${channels.id} = ${orders.channelId}
-      where ${where} and ${orders.id} > ${afterId} ${upTo}
-      order by ${orders.id}
-      limit ${EXPORT_BATCH}`);
-    return (result as unknown as { rows: OrderExportRow[] }).rows;
-  };
+  const batches = flatRows<OrderExportRow>(db, {
+    columns: sql`${orders.id} as id, ${orders.number} as number, ${jakartaText(orders.createdAt)} as created_at,
+      ${invoices.externalNumber} as invoice_number, ${vendors.name} as vendor_name,
+      ${channels.name} as channel_name, ${orders.statusCode} as status_code, ${paid(scope.side)} as paid,
+      ${orders.grandTotal} as grand_total, ${orders.grandTotalReturn} as grand_total_return,
+      ${orders.grandTotal} - ${orders.grandTotalReturn} as net_total, ${orders.shippingNumber} as shipping_number,
+      ${orders.receiverName} as receiver_name, ${jakartaText(invoices.preorderDeadline)} as preorder_deadline,
+      ${jakartaText(orders.updatedAt)} as updated_at`,
+    from: sql`${orders}
+      join ${invoices} on ${invoices.id} = ${orders.invoiceId}
+      join ${vendors} on ${vendors.id} = ${orders.vendorId}
+      join ${channels} on ${channels.id} = ${orders.channelId}`,
+    where,
+    id: orders.id,
+    range,
+  });
   return streamWorkbook({
     fileName: exportFileName(now, 'order'),
     sheetName: 'Penjualan',
     columns: orderColumns(scope),
-    batches: keyset(page, (row) => Number(row.id), range),
+    batches,
     now,
   });
 }

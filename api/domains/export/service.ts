@@ -9,7 +9,7 @@ import {
 } from '../customer/service';
 import { invoiceWhere, type InvoiceFilters } from '../invoice/service';
 import { dateConditions, invoiceStatusLabel } from '../order/service';
-import { idRange, keyset } from './keyset';
+import { flatRows, idRange, keyset } from './keyset';
 import { jakartaText } from './sql';
 import { EXPORT_BATCH, exportFileName, streamWorkbook, type ExportColumn } from './workbook';
 
@@ -62,31 +62,27 @@ export async function exportInvoices(db: Executor, brandId: number, filters: Inv
   const range = dated.length
     ? await idRange(db, invoices, invoices.id, [eq(invoices.brandId, brandId), ...dated])
     : { after: 0 };
-  const upTo = range.upTo === undefined ? sql`` : sql`and ${invoices.id} <= ${range.upTo}`;
-  const page = async (afterId: number) => {
-    const result = await db.execute(sql`
-      select ${invoices.id} as id, ${invoices.externalNumber} as external_number,
-        ${jakartaText(invoices.createdAt)} as created_at, ${invoices.customerName} as customer_name,
-        ${invoices.customerPhone} as customer_phone, ${invoices.customerEmail} as customer_email,
-        ${channels.name} as channel_name, ${invoices.statusCode} as status_code,
-        ${invoices.paymentMethod} as payment_method, ${invoices.totalProduct} as total_product,
-        ${invoices.subtotal} as subtotal, ${invoices.shippingCost} as shipping_cost,
-        ${invoices.insuranceCost} as insurance_cost, ${invoices.voucherAmount} as voucher_amount,
-        ${invoices.cashbackAmount} as cashback_amount, ${invoices.grandTotal} as grand_total,
-        ${invoices.recipientName} as recipient_name, ${invoices.recipientAddressFull} as recipient_address_full
-      from ${invoices}
-        join ${channels} on ${channels.id} = ${invoices.channelId}
-      where ${where} and ${invoices.id} > ${afterId} ${upTo}
-      order by ${invoices.id}
-      limit ${EXPORT_BATCH}`);
-    return (result as unknown as { rows: InvoiceExportRow[] }).rows;
-  };
+  const batches = flatRows<InvoiceExportRow>(db, {
+    columns: sql`${invoices.id} as id, ${invoices.externalNumber} as external_number,
+      ${jakartaText(invoices.createdAt)} as created_at, ${invoices.customerName} as customer_name,
+      ${invoices.customerPhone} as customer_phone, ${invoices.customerEmail} as customer_email,
+      ${channels.name} as channel_name, ${invoices.statusCode} as status_code,
+      ${invoices.paymentMethod} as payment_method, ${invoices.totalProduct} as total_product,
+      ${invoices.subtotal} as subtotal, ${invoices.shippingCost} as shipping_cost,
+      ${invoices.insuranceCost} as insurance_cost, ${invoices.voucherAmount} as voucher_amount,
+      ${invoices.cashbackAmount} as cashback_amount, ${invoices.grandTotal} as grand_total,
+      ${invoices.recipientName} as recipient_name, ${invoices.recipientAddressFull} as recipient_address_full`,
+    from: sql`${invoices} join ${channels} on ${channels.id} = ${invoices.channelId}`,
+    where,
+    id: invoices.id,
+    range,
+  });
   return streamWorkbook({
     fileName: exportFileName(now, 'invoice'),
     sheetName: 'Invoice',
     columns: INVOICE_COLUMNS,
     now,
-    batches: keyset(page, (row) => Number(row.id), range),
+    batches,
   });
 }
 
