@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications, type NotificationData } from '../../api/db/schema';
-import { CLIENT, startTestApi, type TestApi } from '../support/api';
+import { CLIENT, refreshGrant, startTestApi, type TestApi } from '../support/api';
 import { TINY_PNG, uploadForm } from '../support/files';
 
 const CURRENT_USER_FIELDS = [
@@ -231,14 +231,7 @@ describe('POST /api/account/logout', () => {
     const after = await api.request('/api/account', { token });
     expect(after.status).toBe(401);
     expect(after.body).toEqual({ message: 'Unauthenticated.' });
-    const refreshed = await api.request('/oauth/token', {
-      json: {
-        grant_type: 'refresh_token',
-        refresh_token: signedIn.body.refresh_token,
-        client_id: CLIENT.id,
-        client_secret: CLIENT.secret,
-      },
-    });
+    const refreshed = await refreshGrant(api, signedIn.body.refresh_token);
     expect(refreshed.status).toBe(401);
   });
 

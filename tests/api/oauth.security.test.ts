@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../api/db/schema';
-import { CLIENT, startTestApi, type TestApi } from '../support/api';
+import { CLIENT, refreshGrant, startTestApi, type TestApi } from '../support/api';
 
 const WRONG_CREDENTIALS = 'Akun email atau password anda salah';
 const PER_IP_LIMIT = 8;
@@ -28,17 +28,6 @@ function passwordGrant(username: string, password: string, ip: string) {
       scope: '*',
     },
     headers: { 'x-forwarded-for': ip },
-  });
-}
-
-function refreshGrant(refreshToken: string) {
-  return api.request('/oauth/token', {
-    json: {
-      grant_type: 'refresh_token',
-      refresh_token: refreshToken,
-      client_id: CLIENT.id,
-      client_secret: CLIENT.secret,
-    },
   });
 }
 
@@ -130,7 +119,7 @@ describe('POST /oauth/token refuses bad credentials', () => {
   });
 
   it('refuses a refresh token it never issued with 401', async () => {
-    const response = await refreshGrant('made-up');
+    const response = await refreshGrant(api, 'made-up');
 
     expect(response.status).toBe(401);
   });
@@ -142,7 +131,7 @@ describe('POST /oauth/token refuses bad credentials', () => {
     await api.db.update(users).set({ isActive: false }).where(eq(users.id, api.world.users.vendor2.id));
     try {
       expect((await api.request('/api/account', { token: signedIn.body.access_token })).status).toBe(401);
-      const refreshed = await refreshGrant(signedIn.body.refresh_token);
+      const refreshed = await refreshGrant(api, signedIn.body.refresh_token);
       expect(refreshed.status).toBe(401);
     } finally {
       await api.db.update(users).set({ isActive: true }).where(eq(users.id, api.world.users.vendor2.id));
@@ -169,7 +158,7 @@ describe('tokens kept in memory between calls', () => {
     const replaced = signedIn.body.access_token;
     expect((await api.request('/api/account', { token: replaced })).status).toBe(200);
 
-    const refreshed = await refreshGrant(signedIn.body.refresh_token);
+    const refreshed = await refreshGrant(api, signedIn.body.refresh_token);
 
     expect(refreshed.status).toBe(200);
     expect((await api.request('/api/account', { token: replaced })).status).toBe(401);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLIENT, startTestApi, type TestApi } from '../support/api';
+import { CLIENT, refreshGrant, startTestApi, type TestApi } from '../support/api';
 
 let api: TestApi;
 
@@ -20,17 +20,6 @@ function passwordGrant(username: string, password = api.world.password) {
       client_id: CLIENT.id,
       client_secret: CLIENT.secret,
       scope: '*',
-    },
-  });
-}
-
-function refreshGrant(refreshToken: string) {
-  return api.request('/oauth/token', {
-    json: {
-      grant_type: 'refresh_token',
-      refresh_token: refreshToken,
-      client_id: CLIENT.id,
-      client_secret: CLIENT.secret,
     },
   });
 }
@@ -98,7 +87,7 @@ describe('POST /oauth/token with the refresh_token grant', () => {
   it('rotates the token set: the new pair works, the old refresh token and the old access token are dead', async () => {
     const signedIn = await passwordGrant(api.world.users.brandB.email);
 
-    const refreshed = await refreshGrant(signedIn.body.refresh_token);
+    const refreshed = await refreshGrant(api, signedIn.body.refresh_token);
 
     expect(refreshed.status).toBe(200);
     expect(refreshed.body).toMatchObject({ token_type: 'Bearer', expires_in: 3600 });
@@ -106,7 +95,7 @@ describe('POST /oauth/token with the refresh_token grant', () => {
     expect(refreshed.body.refresh_token).not.toBe(signedIn.body.refresh_token);
     expect((await api.request('/api/account', { token: refreshed.body.access_token })).status).toBe(200);
 
-    const replayed = await refreshGrant(signedIn.body.refresh_token);
+    const replayed = await refreshGrant(api, signedIn.body.refresh_token);
     expect(replayed.status).toBe(401);
     expect(replayed.body).toEqual({ message: expect.any(String) });
 
@@ -117,9 +106,9 @@ describe('POST /oauth/token with the refresh_token grant', () => {
 
   it('can rotate again with the refresh token it just issued', async () => {
     const signedIn = await passwordGrant(api.world.users.vendor2.email);
-    const once = await refreshGrant(signedIn.body.refresh_token);
+    const once = await refreshGrant(api, signedIn.body.refresh_token);
 
-    const twice = await refreshGrant(once.body.refresh_token);
+    const twice = await refreshGrant(api, once.body.refresh_token);
 
     expect(twice.status).toBe(200);
     expect((await api.request('/api/account', { token: twice.body.access_token })).body.data.email).toBe(

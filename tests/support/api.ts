@@ -190,3 +190,15 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
 
   return { baseUrl, db: database.db, database, world, config, deps, clock, events, request, login, close };
 }
+
+/** POST /oauth/token with the refresh-token grant of the web client. */
+export function refreshGrant(api: TestApi, refreshToken: string) {
+  return api.request('/oauth/token', {
+    json: {
+      grant_type: 'refresh_token',
+      refresh_token: refreshToken,
+      client_id: CLIENT.id,
+      client_secret: CLIENT.secret,
+    },
+  });
+}
