@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../db/client';
 import { preparedQuery } from '../db/prepared';
 import { brands, vendorBrands, vendors } from '../db/schema';
@@ -30,24 +30,30 @@ export async function resolveBrand(db: Database, user: AuthUser, brandId: number
   return brand;
 }
 
-/** Resolves `/api/vendor/{vendor}`: a vendor user only their own; brand-side users the vendors serving their brands. */
+/**
+ * Resolves `/api/vendor/{vendor}`: a vendor user only their own; brand-side users the vendors serving their
+ * brands. With the vendor come the brands visible through it: all it serves to its own users and administrators,
+ * only the caller's own among them to brand-side users (a brand A user looking at a vendor that also serves
+ * brand B must not see brand B's data).
+ */
 export async function resolveVendor(executor: Executor, user: AuthUser, vendorId: number) {
   if (user.roleId === ROLE.vendor && user.vendorId !== vendorId) throw notFound();
-  if (user.roleId !== ROLE.vendor && user.roleId !== ROLE.administrator) {
-    const allowed = brandIdsOf(user);
-    const served = await executor
-      .select({ brandId: vendorBrands.brandId })
-      .from(vendorBrands)
-      .where(eq(vendorBrands.vendorId, vendorId));
-    if (allowed !== 'all' && !served.some((row) => allowed.includes(row.brandId))) throw notFound();
-  }
+  const served = await executor
+    .select({ brandId: vendorBrands.brandId })
+    .from(vendorBrands)
+    .where(eq(vendorBrands.vendorId, vendorId))
+    .orderBy(asc(vendorBrands.brandId));
+  const allowed = user.roleId === ROLE.vendor ? 'all' : user.brandIds;
+  const brandIds = served.map((row) => row.brandId).filter((id) => allowed === 'all' || allowed.includes(id));
+  const brandSide = user.roleId !== ROLE.vendor && user.roleId !== ROLE.administrator;
+  if (brandSide && brandIds.length === 0) throw notFound();
   const [vendor] = await executor
     .select()
     .from(vendors)
     .where(and(eq(vendors.id, vendorId), isNull(vendors.deletedAt)))
     .limit(1);
   if (!vendor) throw notFound();
-  return vendor;
+  return { vendor, brandIds };
 }
 
 export function parseId(raw: string | undefined): number {

@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import type { AuthUser } from '../../http/context';
-import { brandIdsOf, parseId, resolveBrand, resolveVendor } from '../../http/tenancy';
-import { ROLE } from '../access/roles';
+import { parseId, resolveBrand, resolveVendor } from '../../http/tenancy';
 import { inList, selectRows } from './sql';
 
 /** Whose data a widget call may read, before any filter: decided by the path and the caller. */
@@ -34,15 +33,7 @@ export async function brandTenancy(db: Executor, user: AuthUser, rawBrand: strin
  * that also serves brand B must not see brand B's figures).
  */
 export async function vendorTenancy(db: Executor, user: AuthUser, rawVendor: string | undefined) {
-  const vendor = await resolveVendor(db, user, parseId(rawVendor));
-  const served = (
-    await selectRows<{ brand_id: number }>(
-      db,
-      sql`select brand_id from vendor_brands where vendor_id = ${vendor.id} order by brand_id`,
-    )
-  ).map((row) => Number(row.brand_id));
-  const allowed = user.roleId === ROLE.vendor ? 'all' : brandIdsOf(user);
-  const brandIds = allowed === 'all' ? served : served.filter((id) => allowed.includes(id));
+  const { vendor, brandIds } = await resolveVendor(db, user, parseId(rawVendor));
   return { brandIds, vendorIds: [vendor.id] } satisfies Tenancy;
 }
 

@@ -1,10 +1,8 @@
-import { eq } from 'drizzle-orm';
 import type { Context, MiddlewareHandler } from 'hono';
-import { vendorBrands } from '../../db/schema';
 import { requireAuth } from '../../http/auth';
 import type { ApiEnv, AuthUser } from '../../http/context';
 import { ApiError, forbidden } from '../../http/errors';
-import { brandIdsOf, parseId, resolveBrand, resolveVendor } from '../../http/tenancy';
+import { parseId, resolveBrand, resolveVendor } from '../../http/tenancy';
 import { ROLE } from '../access/roles';
 import { readNotification } from '../notification/service';
 import type { OrderScope, OrderView } from './filters';
@@ -34,15 +32,7 @@ export async function brandScope(c: ApiContext) {
  * serves to its own users and administrators, only the caller's own among them to brand-side users.
  */
 export async function vendorScope(c: ApiContext) {
-  const { db } = c.var.deps;
-  const vendor = await resolveVendor(db, c.var.user, parseId(c.req.param('vendor')));
-  const rows = await db
-    .select({ id: vendorBrands.brandId })
-    .from(vendorBrands)
-    .where(eq(vendorBrands.vendorId, vendor.id));
-  const served = rows.map((row) => row.id);
-  const allowed = c.var.user.roleId === ROLE.vendor ? 'all' : brandIdsOf(c.var.user);
-  const brandIds = allowed === 'all' ? served : served.filter((id) => allowed.includes(id));
+  const { vendor, brandIds } = await resolveVendor(c.var.deps.db, c.var.user, parseId(c.req.param('vendor')));
   const scope: OrderScope & { vendorId: number } = {
     side: 'vendor',
     seesShipping: true,
