@@ -19,7 +19,10 @@ import { HoneypotProvider } from 'remix-utils/honeypot/react';
 import { ToastMessage } from './components/toast-message';
 import { csrf, honeypotInputProps } from './lib/csrf.server';
 import { publicEnv } from './lib/env.server';
+import type { Language } from './lib/i18n';
+import { resources } from './lib/i18n-resources.server';
 import { i18n } from './lib/i18n.server';
+import type { PageTitles } from './lib/meta';
 import { useNonce } from './lib/nonce';
 import { readToast } from './lib/toast.server';
 import stylesheet from './tailwind.css?url';
@@ -38,7 +41,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const headers = new Headers();
   if (csrfCookie) headers.append('Set-Cookie', csrfCookie);
   if (setCookie) headers.append('Set-Cookie', setCookie);
-  return json({ locale, csrfToken, honeypot: honeypotInputProps(), toast, env: publicEnv() }, { headers });
+  // getLocale answers only with a supported language.
+  const titles: PageTitles = resources[locale as Language].common.pageTitle;
+  return json(
+    { locale, titles, csrfToken, honeypot: honeypotInputProps(), toast, env: publicEnv() },
+    { headers },
+  );
 }
 
 export const handle = { i18n: 'common' };

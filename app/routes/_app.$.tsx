@@ -1,12 +1,13 @@
 import type { MetaFunction } from '@remix-run/node';
 import { Link } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
+import { pageTitle } from '~/lib/meta';
 
 export async function loader() {
   throw new Response('Not Found', { status: 404 });
 }
 
-export const meta: MetaFunction = () => [{ title: 'Not Found Page | Back Office' }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle({ matches, page: 'notFound' }) }];
 
 export function ErrorBoundary() {
   return <NotFound />;

@@ -11,6 +11,7 @@ import { VendorPerformance } from '~/components/vendor-performance';
 import { guard, requireToken, requireUser } from '~/lib/auth.server';
 import { requireCsrf } from '~/lib/csrf.server';
 import { replyWithUpstreamError } from '~/lib/forms.server';
+import { pageTitle } from '~/lib/meta';
 import { ROLE } from '~/lib/navigation';
 import { changePasswordSchema, pictureSchema, profileSchema } from '~/lib/schemas/account';
 import { redirectWithToast } from '~/lib/toast.server';
@@ -90,7 +91,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 }
 
-export const meta: MetaFunction = () => [{ title: 'Profil | Back Office' }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle({ matches, page: 'profile' }) }];
 
 export default function ProfilePage() {
   const { user, performance } = useLoaderData<typeof loader>();

@@ -8,6 +8,7 @@ import { StatusBadge } from '~/components/status-badge';
 import { guard } from '~/lib/auth.server';
 import { formatDateTime, formatMoney } from '~/lib/format';
 import { listQuery } from '~/lib/list-query.server';
+import { pageTitle } from '~/lib/meta';
 import { requireScope } from '~/lib/scope.server';
 import { invoiceApi } from '~/lib/upstream/invoices.server';
 
@@ -31,8 +32,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return json({ customer, invoices: await guard(request, invoiceApi.list(token, scope.id, query)) });
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `${data?.customer.name ?? 'Pelanggan'} | Back Office` },
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
+  { title: pageTitle({ matches, page: 'customer', name: data?.customer.name }) },
 ];
 
 export default function CustomerDetailPage() {

@@ -8,6 +8,7 @@ import { Pagination } from '~/components/pagination';
 import { guard } from '~/lib/auth.server';
 import { customerHref } from '~/lib/customer-href';
 import { listQuery } from '~/lib/list-query.server';
+import { pageTitle } from '~/lib/meta';
 import { requireScope } from '~/lib/scope.server';
 import { invoiceApi } from '~/lib/upstream/invoices.server';
 
@@ -19,7 +20,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   });
 }
 
-export const meta: MetaFunction = () => [{ title: 'Pelanggan | Back Office' }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle({ matches, page: 'customers' }) }];
 
 export default function CustomerListPage() {
   const { customers } = useLoaderData<typeof loader>();

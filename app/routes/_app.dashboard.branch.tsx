@@ -10,6 +10,7 @@ import { SeriesChart } from '~/components/dashboard/series-chart';
 import { compareRangeOf, readFilters, requireDashboardScope } from '~/lib/dashboard/filters.server';
 import { formatChartDay, formatMeasure } from '~/lib/dashboard/format';
 import { loadWidgets } from '~/lib/dashboard/load.server';
+import { pageTitle } from '~/lib/meta';
 import { widgetApi, type CardWidget } from '~/lib/upstream/widgets.server';
 
 const MAX_CITIES = 100;
@@ -42,7 +43,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return json({ today, range, compare, cities, branches: branches ?? [], cards, chart });
 }
 
-export const meta: MetaFunction = () => [{ title: 'Branch | Dashboard | Back Office' }];
+export const meta: MetaFunction = ({ matches }) => [
+  { title: pageTitle({ matches, page: 'dashboardBranch' }) },
+];
 
 export default function DashboardBranchPage() {
   const { today, range, compare, cities, branches, cards, chart } = useLoaderData<typeof loader>();

@@ -21,6 +21,7 @@ import { formatMeasure } from '~/lib/dashboard/format';
 import { loadFilterOptions, loadWidgets } from '~/lib/dashboard/load.server';
 import type { RankedRow } from '~/lib/dashboard/types';
 import { formatMoney } from '~/lib/format';
+import { pageTitle } from '~/lib/meta';
 import { widgetApi, type CityRow } from '~/lib/upstream/widgets.server';
 
 /** All three buyer cards are selectable (spec §2), each with its daily chart. */
@@ -70,7 +71,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   });
 }
 
-export const meta: MetaFunction = () => [{ title: 'Pembeli | Dashboard | Back Office' }];
+export const meta: MetaFunction = ({ matches }) => [
+  { title: pageTitle({ matches, page: 'dashboardPembeli' }) },
+];
 
 function slicesOf(rows: RankedRow[], unknown: string, others: string, limit: number): Slice[] {
   const named = rows.map((row) => ({ label: row.label ?? unknown, value: row.value }));

@@ -21,6 +21,7 @@ import { formatMeasure } from '~/lib/dashboard/format';
 import { loadFilterOptions, loadWidgets } from '~/lib/dashboard/load.server';
 import { INCOMING_ORDER_STATUSES, NEW_ORDER_STATUS } from '~/lib/dashboard/pages';
 import { formatDateTime, formatMoney } from '~/lib/format';
+import { pageTitle } from '~/lib/meta';
 import {
   widgetApi,
   type CardWidget,
@@ -75,7 +76,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return json({ filters, options, vendorSide, series, cards, chart, invoices, orders });
 }
 
-export const meta: MetaFunction = () => [{ title: 'Penjualan | Dashboard | Back Office' }];
+export const meta: MetaFunction = ({ matches }) => [
+  { title: pageTitle({ matches, page: 'dashboardPenjualan' }) },
+];
 
 export default function DashboardSalesPage() {
   const { filters, options, vendorSide, series, cards, chart, invoices, orders } =

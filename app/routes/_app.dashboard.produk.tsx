@@ -19,6 +19,7 @@ import {
 import { formatMeasure } from '~/lib/dashboard/format';
 import { loadFilterOptions, loadWidgets } from '~/lib/dashboard/load.server';
 import { formatMoney } from '~/lib/format';
+import { pageTitle } from '~/lib/meta';
 import { widgetApi, type ProductRow } from '~/lib/upstream/widgets.server';
 
 /** GMV and Produk terjual are the selectable cards (spec §2). */
@@ -48,7 +49,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return json({ filters, options, series, cards, chart, table });
 }
 
-export const meta: MetaFunction = () => [{ title: 'Produk | Dashboard | Back Office' }];
+export const meta: MetaFunction = ({ matches }) => [
+  { title: pageTitle({ matches, page: 'dashboardProduk' }) },
+];
 
 export default function DashboardProductPage() {
   const { filters, options, series, cards, chart, table } = useLoaderData<typeof loader>();

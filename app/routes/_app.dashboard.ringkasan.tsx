@@ -10,6 +10,7 @@ import { readFilters, requireDashboardScope, widgetQuery } from '~/lib/dashboard
 import { formatMeasure, slaTone } from '~/lib/dashboard/format';
 import { loadFilterOptions, loadWidgets } from '~/lib/dashboard/load.server';
 import { INCOMING_ORDER_STATUSES, NEW_ORDER_STATUS, type Measure } from '~/lib/dashboard/pages';
+import { pageTitle } from '~/lib/meta';
 import { widgetApi, type CardWidget } from '~/lib/upstream/widgets.server';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -42,7 +43,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return json({ filters, options, cards });
 }
 
-export const meta: MetaFunction = () => [{ title: 'Ringkasan | Dashboard | Back Office' }];
+export const meta: MetaFunction = ({ matches }) => [
+  { title: pageTitle({ matches, page: 'dashboardRingkasan' }) },
+];
 
 type CardKey = keyof SerializeFrom<typeof loader>['cards'];
 

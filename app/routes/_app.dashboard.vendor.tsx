@@ -19,6 +19,7 @@ import {
 import { formatMeasure, slaTone } from '~/lib/dashboard/format';
 import { loadFilterOptions, loadWidgets } from '~/lib/dashboard/load.server';
 import { formatMoney } from '~/lib/format';
+import { pageTitle } from '~/lib/meta';
 import { widgetApi, type VendorRow } from '~/lib/upstream/widgets.server';
 
 /** GMV and Produk terjual are the selectable cards (spec §2). */
@@ -48,7 +49,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return json({ filters, options, series, cards, chart, table });
 }
 
-export const meta: MetaFunction = () => [{ title: 'Vendor | Dashboard | Back Office' }];
+export const meta: MetaFunction = ({ matches }) => [
+  { title: pageTitle({ matches, page: 'dashboardVendor' }) },
+];
 
 export default function DashboardVendorPage() {
   const { filters, options, series, cards, chart, table } = useLoaderData<typeof loader>();

@@ -7,6 +7,7 @@ import { StatusBadge } from '~/components/status-badge';
 import { guard } from '~/lib/auth.server';
 import { customerHref } from '~/lib/customer-href';
 import { formatDateTime, formatMoney } from '~/lib/format';
+import { pageTitle } from '~/lib/meta';
 import { requireScope } from '~/lib/scope.server';
 import { invoiceApi } from '~/lib/upstream/invoices.server';
 
@@ -18,8 +19,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return json({ invoice: await guard(request, invoiceApi.show(token, scope.id, id)) });
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `${data?.invoice.external_number ?? 'Invoice'} | Back Office` },
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
+  { title: pageTitle({ matches, page: 'invoice', name: data?.invoice.external_number }) },
 ];
 
 export default function InvoiceDetailPage() {

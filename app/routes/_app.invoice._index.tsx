@@ -11,6 +11,7 @@ import { guard } from '~/lib/auth.server';
 import { jakartaToday } from '~/lib/dates';
 import { formatDateTime, formatMoney } from '~/lib/format';
 import { listQuery } from '~/lib/list-query.server';
+import { pageTitle } from '~/lib/meta';
 import { INVOICE_TABS } from '~/lib/order-status';
 import { requireScope } from '~/lib/scope.server';
 import { useLiveReload } from '~/lib/use-channel';
@@ -36,7 +37,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return json({ brandId: scope.id, invoices, total, channels });
 }
 
-export const meta: MetaFunction = () => [{ title: 'Invoice | Back Office' }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle({ matches, page: 'invoices' }) }];
 
 export default function InvoiceListPage() {
   const { brandId, invoices, total, channels } = useLoaderData<typeof loader>();

@@ -4,6 +4,7 @@ import { Link, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { NotificationList } from '~/components/notification-list';
 import { guard, requireToken } from '~/lib/auth.server';
+import { pageTitle } from '~/lib/meta';
 import { upstream } from '~/lib/upstream.server';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -12,7 +13,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return json(await guard(request, upstream.notifications(token, { page })));
 }
 
-export const meta: MetaFunction = () => [{ title: 'Notifikasi | Back Office' }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle({ matches, page: 'notifications' }) }];
 
 /** The panel's page-by-page list as a page of its own, for browsers without JavaScript. */
 export default function NotificationsPage() {

@@ -8,6 +8,7 @@ import { ProductLines, toProductLine } from '~/components/order/product-lines';
 import { guard } from '~/lib/auth.server';
 import { requireCsrf } from '~/lib/csrf.server';
 import { formatMoney } from '~/lib/format';
+import { pageTitle } from '~/lib/meta';
 import { requireScope } from '~/lib/scope.server';
 import { redirectWithToast } from '~/lib/toast.server';
 import { offerApi } from '~/lib/upstream/offers.server';
@@ -51,7 +52,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
 }
 
-export const meta: MetaFunction = () => [{ title: 'Pesanan Masuk | Back Office' }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle({ matches, page: 'offer' }) }];
 
 export default function OfferDialog() {
   const { offer } = useLoaderData<typeof loader>();

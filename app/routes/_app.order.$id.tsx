@@ -12,6 +12,7 @@ import { VendorStepForm } from '~/components/order/vendor-step-form';
 import { guard } from '~/lib/auth.server';
 import { requireCsrf } from '~/lib/csrf.server';
 import { replyWithUpstreamError, sentRowsKey } from '~/lib/forms.server';
+import { pageTitle } from '~/lib/meta';
 import { ROLE } from '~/lib/navigation';
 import { nextVendorStep } from '~/lib/order-status';
 import {
@@ -136,8 +137,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   throw new Response('Bad Request', { status: 400 });
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `${data?.order.number ?? 'Order'} | Back Office` },
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
+  { title: pageTitle({ matches, page: 'order', name: data?.order.number }) },
 ];
 
 export default function OrderDetailPage() {

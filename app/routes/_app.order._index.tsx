@@ -12,6 +12,7 @@ import { StatusTabs } from '~/components/status-tabs';
 import { guard } from '~/lib/auth.server';
 import { formatDateTime, formatMoney } from '~/lib/format';
 import { listQuery } from '~/lib/list-query.server';
+import { pageTitle } from '~/lib/meta';
 import { ROLE } from '~/lib/navigation';
 import { BRAND_ORDER_TABS, includesCanceled, VENDOR_ORDER_TABS } from '~/lib/order-status';
 import { bulkReady } from '~/lib/order-bulk.server';
@@ -57,7 +58,7 @@ export async function action({ request }: ActionFunctionArgs) {
   return bulkReady(request);
 }
 
-export const meta: MetaFunction = () => [{ title: 'Penjualan | Back Office' }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle({ matches, page: 'orders' }) }];
 
 export default function OrderListPage() {
   const { scope, isAdmin, orders, items, total, channels, vendors, offers } = useLoaderData<typeof loader>();

@@ -9,6 +9,7 @@ import { HoneypotInputs } from 'remix-utils/honeypot/react';
 import { Field, FormError } from '~/components/field';
 import { requireCsrf, requireHuman } from '~/lib/csrf.server';
 import { replyWithUpstreamError } from '~/lib/forms.server';
+import { pageTitle } from '~/lib/meta';
 import { forgotPasswordSchema } from '~/lib/schemas/auth';
 import { redirectWithToast } from '~/lib/toast.server';
 import { upstream } from '~/lib/upstream.server';
@@ -28,7 +29,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return redirectWithToast('/auth/login', { type: 'success', message: 'auth.forgotSuccess' });
 }
 
-export const meta: MetaFunction = () => [{ title: 'Lupa password | Back Office' }];
+export const meta: MetaFunction = ({ matches }) => [
+  { title: pageTitle({ matches, page: 'forgotPassword' }) },
+];
 
 export default function ForgotPasswordPage() {
   const { t } = useTranslation();

@@ -9,6 +9,7 @@ import { HoneypotInputs } from 'remix-utils/honeypot/react';
 import { Field, FormError } from '~/components/field';
 import { createUserSession, safeRedirect, signIn } from '~/lib/auth.server';
 import { requireCsrf, requireHuman } from '~/lib/csrf.server';
+import { pageTitle } from '~/lib/meta';
 import { loginSchema } from '~/lib/schemas/auth';
 import { UpstreamError } from '~/lib/upstream.server';
 
@@ -48,7 +49,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 }
 
-export const meta: MetaFunction = () => [{ title: 'Masuk | Back Office' }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle({ matches, page: 'login' }) }];
 
 export default function LoginPage() {
   const { t } = useTranslation();

@@ -9,6 +9,7 @@ import { HoneypotInputs } from 'remix-utils/honeypot/react';
 import { Field, FormError } from '~/components/field';
 import { requireCsrf, requireHuman } from '~/lib/csrf.server';
 import { replyWithUpstreamError } from '~/lib/forms.server';
+import { pageTitle } from '~/lib/meta';
 import { resetPasswordSchema } from '~/lib/schemas/auth';
 import { redirectWithToast } from '~/lib/toast.server';
 import { upstream } from '~/lib/upstream.server';
@@ -47,7 +48,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return redirectWithToast('/auth/login', { type: 'success', message: 'auth.resetSuccess' });
 }
 
-export const meta: MetaFunction = () => [{ title: 'Reset password | Back Office' }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle({ matches, page: 'resetPassword' }) }];
 
 export default function ResetPasswordPage() {
   const { t } = useTranslation();
