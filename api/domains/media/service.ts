@@ -8,6 +8,7 @@ import type { ApiDeps, AuthUser } from '../../http/context';
 import { notFound, validationFailed } from '../../http/errors';
 import { offsetOf, pageMeta } from '../../http/pagination';
 import { ROLE } from '../access/roles';
+import { reencodeImage } from './reencode';
 import { serializeMedia } from './serializer';
 import { sniffImage } from './sniff';
 
@@ -23,12 +24,13 @@ export async function storeUpload(deps: ApiDeps, user: AuthUser, file: File, ip:
   const bytes = new Uint8Array(await file.arrayBuffer());
   const type = sniffImage(bytes.subarray(0, 16));
   if (!type) throw validationFailed({ file: ['The file field must be an image (jpg, png, gif, webp).'] });
+  const image = await reencodeImage({ bytes, type });
   const now = deps.clock();
   const encodedName = `${randomBytes(16).toString('hex')}.${type.extension}`;
   const path = `file/${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}/${encodedName}`;
   const target = join(deps.storageDir, path);
   await mkdir(dirname(target), { recursive: true });
-  await writeFile(target, bytes);
+  await writeFile(target, image.bytes);
   const originalName = (file.name || encodedName).replace(/[^\w.\- ]/g, '_').slice(0, 200);
   return deps.db.transaction(async (tx) => {
     const [row] = await tx
@@ -36,7 +38,7 @@ export async function storeUpload(deps: ApiDeps, user: AuthUser, file: File, ip:
       .values({
         name: originalName,
         encodedName,
-        size: file.size,
+        size: image.size,
         extension: type.extension,
         mimeType: type.mime,
         path,
