@@ -60,6 +60,7 @@ export default function OfferDialog() {
   const navigation = useNavigation();
   const busy = navigation.state === 'submitting';
   const total = offer.invoice_offer_products.reduce((sum, line) => sum + line.price * line.quantity, 0);
+  const closedAs = offer.is_expired ? 'expired' : offer.status === 'pending' ? null : offer.status;
   return (
     <Modal title={t('offer.title')} closeTo="/order">
       <div className="space-y-4 text-sm">
@@ -79,15 +80,21 @@ export default function OfferDialog() {
           lines={offer.invoice_offer_products.map((line) => toProductLine(line))}
           footer={[{ label: t('offer.grandTotal'), value: formatMoney(total, 'IDR '), tone: 'strong' }]}
         />
-        <Form method="post" className="flex justify-end gap-2">
-          <AuthenticityTokenInput />
-          <button type="submit" name="intent" value="reject" className="btn-secondary" disabled={busy}>
-            {t('offer.reject')}
-          </button>
-          <button type="submit" name="intent" value="accept" className="btn-primary" disabled={busy}>
-            {t('offer.accept')}
-          </button>
-        </Form>
+        {closedAs ? (
+          <p role="status" className="rounded-md bg-amber-50 px-3 py-2 text-amber-900">
+            {t([`offer.closed.${closedAs}`, 'offer.closed.other'])}
+          </p>
+        ) : (
+          <Form method="post" className="flex justify-end gap-2">
+            <AuthenticityTokenInput />
+            <button type="submit" name="intent" value="reject" className="btn-secondary" disabled={busy}>
+              {t('offer.reject')}
+            </button>
+            <button type="submit" name="intent" value="accept" className="btn-primary" disabled={busy}>
+              {t('offer.accept')}
+            </button>
+          </Form>
+        )}
       </div>
     </Modal>
   );

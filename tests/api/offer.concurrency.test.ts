@@ -1,6 +1,6 @@
 import { and, count, eq, notInArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { invoiceOffers, orders, stockMovements } from '../../api/db/schema';
+import { invoiceOffers, invoices, orders, stockMovements, vendorStocks } from '../../api/db/schema';
 import { startTestApi, type TestApi } from '../support/api';
 import { createCatalogue, invoicePayload, type Catalogue } from '../support/world';
 
@@ -63,6 +63,38 @@ function accept(offerId: number) {
   });
 }
 
+function cancel(invoiceId: number) {
+  return api.db
+    .select({ externalNumber: invoices.externalNumber })
+    .from(invoices)
+    .where(eq(invoices.id, invoiceId))
+    .then(([invoice]) =>
+      api.request(`/api/brand/${api.world.brands.A}/channel/1/invoice/cancel`, {
+        method: 'POST',
+        token: admin,
+        json: { external_number: invoice.externalNumber },
+      }),
+    );
+}
+
+/** Vendor Satu's reserved units of the offered products. */
+async function reservedUnits() {
+  const rows = await api.db
+    .select()
+    .from(vendorStocks)
+    .where(eq(vendorStocks.vendorId, api.world.vendors.V1));
+  const offered = [catalogue.A.phone.id, catalogue.A.charger.id];
+  return rows.filter((row) => offered.includes(row.productId)).reduce((sum, row) => sum + row.reserved, 0);
+}
+
+/** After a cancellation, whoever won: the invoice canceled, no live order, every reservation given back. */
+async function expectCanceledThroughout(invoiceId: number, reservedBefore: number) {
+  const [invoice] = await api.db.select().from(invoices).where(eq(invoices.id, invoiceId));
+  expect(invoice.statusCode).toBe('canceled');
+  expect(await liveOrders(invoiceId)).toBe(0);
+  expect(await reservedUnits()).toBe(reservedBefore);
+}
+
 async function liveOrders(invoiceId: number) {
   const [row] = await api.db
     .select({ total: count() })
@@ -97,6 +129,43 @@ describeOnPostgres('twenty concurrent accepts of one offer (PostgreSQL)', () => 
       expect(await reservations([order.id])).toBe(2);
     });
   }
+});
+
+describeOnPostgres('a marketplace cancellation racing accepts (PostgreSQL)', () => {
+  for (const round of [1, 2, 3]) {
+    it(`round ${round}: the invoice ends canceled with no live order and no reservation left, and nobody gets a 500`, async () => {
+      const reservedBefore = await reservedUnits();
+      const { invoiceId, offer } = await offerForVendor1();
+
+      const responses = await Promise.all([
+        ...Array.from({ length: 5 }, () => accept(offer.id)),
+        cancel(invoiceId),
+        cancel(invoiceId),
+      ]);
+
+      for (const response of responses) expect([200, 409]).toContain(response.status);
+      expect(responses.slice(5).map((response) => response.status)).toEqual([200, 200]);
+      expect(responses.slice(0, 5).filter((response) => response.status === 200).length).toBeLessThanOrEqual(
+        1,
+      );
+      await expectCanceledThroughout(invoiceId, reservedBefore);
+    });
+  }
+});
+
+describeOnPglite('a marketplace cancellation and an accept, one after the other (PGlite)', () => {
+  it('cancels the order an accept made, and an accept after the cancellation gets 409', async () => {
+    const reservedBefore = await reservedUnits();
+    const accepted = await offerForVendor1();
+    expect((await accept(accepted.offer.id)).status).toBe(200);
+    expect((await cancel(accepted.invoiceId)).status).toBe(200);
+    await expectCanceledThroughout(accepted.invoiceId, reservedBefore);
+
+    const late = await offerForVendor1();
+    expect((await cancel(late.invoiceId)).status).toBe(200);
+    expect((await accept(late.offer.id)).status).toBe(409);
+    await expectCanceledThroughout(late.invoiceId, reservedBefore);
+  });
 });
 
 describeOnPglite('accepting one offer twice (PGlite, one connection)', () => {

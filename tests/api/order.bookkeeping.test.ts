@@ -514,6 +514,55 @@ describe('the daily rollups', () => {
     await expectRollupsInStep();
   });
 
+  it("stay equal to a recomputation through marketplace cancellations: an order, a diverted order's invoice, an invoice still offered", async () => {
+    const { laptop, phone } = catalogue.A;
+    const admin = await api.login(api.world.users.admin.email);
+    const cancel = async (invoiceId: number) => {
+      const [invoice] = await api.db.select().from(invoices).where(eq(invoices.id, invoiceId));
+      const response = await api.request(`/api/brand/${api.world.brands.A}/channel/1/invoice/cancel`, {
+        method: 'POST',
+        token: admin,
+        json: { external_number: invoice.externalNumber },
+      });
+      expect(response.status).toBe(200);
+    };
+    api.clock.now = new Date('2026-05-20T03:00:00Z');
+    const plain = await placeOrder(api.deps, api.world, {
+      brand: 'A',
+      vendor: 'V1',
+      lines: [{ product: laptop, quantity: 1 }],
+      status: 'ready_to_deliver',
+    });
+    const diverted = await placeOrder(api.deps, api.world, {
+      brand: 'A',
+      vendor: 'V3',
+      lines: [{ product: phone, quantity: 1 }],
+    });
+    await api.request(path(`order/${diverted.orderId}/change-vendor`), {
+      method: 'PUT',
+      token: brandA,
+      json: { vendor_id: api.world.vendors.V1 },
+    });
+    const offered = await api.request(`/api/brand/${api.world.brands.A}/channel/1/invoice`, {
+      method: 'POST',
+      token: admin,
+      json: invoicePayload([{ product: phone, quantity: 2 }]),
+    });
+    api.clock.now = new Date('2026-05-21T03:00:00Z');
+
+    await cancel(plain.invoiceId);
+    await cancel(diverted.invoiceId);
+    await cancel(offered.body.data.id);
+
+    const kept = await api.db
+      .select({ statusCode: orders.statusCode })
+      .from(orders)
+      .where(eq(orders.invoiceId, diverted.invoiceId))
+      .orderBy(asc(orders.id));
+    expect(kept.map((row) => row.statusCode)).toEqual(['diverted', 'canceled']);
+    await expectRollupsInStep();
+  });
+
   it('count every order by creation day and current status, paid or not, through moves, diversion, returns and payment', async () => {
     const { laptop, phone } = catalogue.A;
     api.clock.now = new Date('2026-06-01T03:00:00Z');

@@ -1,52 +1,11 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import { ACCOUNTS, DEMO_PASSWORD, chooseBrand, signInAndWait } from './support';
+import { expect, test } from '@playwright/test';
+import { ACCOUNTS, chooseBrand, jakartaInvoice, signInAndWait, tokenFor } from './support';
 
 // Live updates need JavaScript: this file runs in the JavaScript-enabled project only.
 test.describe.configure({ mode: 'serial' });
 
 const BRAND_ID = 1;
 const TOKOPEDIA = 1;
-
-async function tokenFor(request: APIRequestContext, email: string) {
-  const response = await request.post('/oauth/token', {
-    data: {
-      grant_type: 'password',
-      username: email,
-      password: DEMO_PASSWORD,
-      client_id: 'back-office',
-      client_secret: 'back-office-secret',
-    },
-  });
-  expect(response.ok()).toBeTruthy();
-  return ((await response.json()) as { access_token: string }).access_token;
-}
-
-function jakartaInvoice(externalNumber: string) {
-  return {
-    external_number: externalNumber,
-    date: '2026-11-21 09:30:00',
-    customer_name: 'Siti Rahayu',
-    customer_phone: '081234567890',
-    customer_email: 'siti.e2e@example.test',
-    recipient_name: 'Siti Rahayu',
-    recipient_mobile_phone: '081234567890',
-    recipient_address_full: 'Jl. Kemang Raya No. 5, Jakarta',
-    recipient_sub_district: 'Kemang',
-    recipient_city: 'Jakarta',
-    recipient_province: 'DKI Jakarta',
-    recipient_postal_code: '12730',
-    payment_method: 'Transfer Bank',
-    payment_date: '2026-11-21 09:35:00',
-    delivery_type: 'JNE Reguler',
-    shipping_cost: 18000,
-    insurance_cost: 0,
-    voucher_amount: 0,
-    cashback_amount: 0,
-    products: [
-      { sku: 'NH-JAM-0009', name: 'Jam Dinding Minimalis Cokelat', quantity: 1, price: 143000, weight: 500 },
-    ],
-  };
-}
 
 let acceptedOrderPath = '';
 

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { expect, test, type Page } from '@playwright/test';
 import { TINY_PNG } from '../support/files';
-import { ACCOUNTS, chooseBrand, openFirstOffer, signInAndWait } from './support';
+import { ACCOUNTS, chooseBrand, jakartaInvoice, openFirstOffer, signInAndWait, tokenFor } from './support';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -159,4 +159,38 @@ test('an order list address with a filter the API refuses answers 400 with a mes
 
   expect(response?.status()).toBe(400);
   await expect(page.getByText('Alamat halaman ini memuat filter yang tidak valid.')).toBeVisible();
+});
+
+test('a vendor opening an offer the marketplace has since canceled sees it closed, with nothing to accept', async ({
+  page,
+  request,
+}) => {
+  const admin = { Authorization: `Bearer ${await tokenFor(request, ACCOUNTS.admin)}` };
+  const vendor = { Authorization: `Bearer ${await tokenFor(request, ACCOUNTS.vendor)}` };
+  const externalNumber = `INV/E2E/CANCEL/${Date.now()}`;
+  const ingested = await request.post('/api/brand/1/channel/1/invoice', {
+    headers: admin,
+    data: jakartaInvoice(externalNumber),
+  });
+  expect(ingested.status()).toBe(201);
+  const offers = (await (
+    await request.get('/api/vendor/1/invoice-offer-log', { headers: vendor })
+  ).json()) as {
+    data: { id: number; invoice: { external_number: string } }[];
+  };
+  const offer = offers.data.find((row) => row.invoice.external_number === externalNumber);
+  expect(offer).toBeDefined();
+  const canceled = await request.post('/api/brand/1/channel/1/invoice/cancel', {
+    headers: admin,
+    data: { external_number: externalNumber, reason: 'Pembeli membatalkan' },
+  });
+  expect(canceled.status()).toBe(200);
+
+  await signInAndWait(page, ACCOUNTS.vendor);
+  await page.goto(`/offer/${offer?.id}`);
+
+  const dialog = page.getByRole('dialog', { name: 'Pesanan Masuk' });
+  await expect(dialog.getByRole('status')).toHaveText('Pesanan ini dibatalkan di marketplace.');
+  await expect(dialog.getByRole('button', { name: 'Accept' })).toHaveCount(0);
+  await expect(dialog.getByText(externalNumber)).toBeVisible();
 });

@@ -125,7 +125,8 @@ export const invoiceProducts = pgTable(
   ],
 );
 
-export type InvoiceOfferStatus = 'pending' | 'accepted' | 'rejected' | 'expired';
+/** `canceled`: withdrawn because the marketplace canceled the invoice while it was offered. */
+export type InvoiceOfferStatus = 'pending' | 'accepted' | 'rejected' | 'expired' | 'canceled';
 
 /** The spec's "invoice offer logs": one row per vendor an invoice was offered to. */
 export const invoiceOffers = pgTable(

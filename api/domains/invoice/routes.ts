@@ -1,15 +1,21 @@
 import { Hono } from 'hono';
-import type { ApiEnv } from '../../http/context';
+import type { ApiEnv, AuthUser } from '../../http/context';
 import { forbidden } from '../../http/errors';
 import { parseId } from '../../http/tenancy';
 import { readBody, readQuery, validate } from '../../http/validation';
 import { hasPermission } from '../access/permissions';
 import { ROLE } from '../access/roles';
 import { brandScope, markNotificationRead } from '../order/service';
-import { ingestInvoiceSchema, invoiceListQuerySchema } from './schema';
+import { cancelInvoice } from './cancellation';
+import { cancelInvoiceSchema, ingestInvoiceSchema, invoiceListQuerySchema } from './schema';
 import { ingestInvoice, invoiceCardTotal, listInvoices, readInvoiceFilters, showInvoice } from './service';
 
-/** Invoice list, card, detail and marketplace ingestion under /api/brand/{brand}/… */
+/** Who may post what a marketplace says: the channel adapter's account (invoice.store) and administrators. */
+function requireMarketplaceWriter(user: AuthUser) {
+  if (user.roleId !== ROLE.administrator && !hasPermission(user, 'invoice.store')) throw forbidden();
+}
+
+/** Invoice list, card, detail, marketplace ingestion and cancellation under /api/brand/{brand}/… */
 export const brandInvoiceRoutes = new Hono<ApiEnv>()
   .get('/:brand/invoice', async (c) => {
     const { brand } = await brandScope(c);
@@ -32,7 +38,7 @@ export const brandInvoiceRoutes = new Hono<ApiEnv>()
   .post('/:brand/channel/:channel/invoice', async (c) => {
     const { brand, scope } = await brandScope(c);
     const { deps, user } = c.var;
-    if (user.roleId !== ROLE.administrator && !hasPermission(user, 'invoice.store')) throw forbidden();
+    requireMarketplaceWriter(user);
     const channelId = parseId(c.req.param('channel'));
     const body = validate(ingestInvoiceSchema, await readBody(c));
     const result = await ingestInvoice(deps.db, {
@@ -49,4 +55,22 @@ export const brandInvoiceRoutes = new Hono<ApiEnv>()
     return result.created
       ? c.json({ message: 'Data berhasil dibuat', data }, 201)
       : c.json({ message: 'Invoice sudah tercatat', data }, 200);
+  })
+  .post('/:brand/channel/:channel/invoice/cancel', async (c) => {
+    const { brand, scope } = await brandScope(c);
+    const { deps, user } = c.var;
+    requireMarketplaceWriter(user);
+    const channelId = parseId(c.req.param('channel'));
+    const body = validate(cancelInvoiceSchema, await readBody(c));
+    const result = await cancelInvoice(deps.db, {
+      brandId: brand.id,
+      channelId,
+      user,
+      body,
+      at: deps.clock(),
+      ip: c.var.clientIp,
+    });
+    if (result.changed) deps.events.nudge();
+    const data = await showInvoice(deps.db, brand.id, scope, result.invoiceId, deps.config.MEDIA_URL);
+    return c.json({ message: result.changed ? 'Invoice dibatalkan' : 'Invoice sudah dibatalkan', data });
   });

@@ -104,3 +104,13 @@ export const ingestInvoiceSchema = z
   });
 
 export type IngestInvoiceBody = z.infer<typeof ingestInvoiceSchema>;
+
+/** The marketplace's cancellation of an invoice it sent: its own number, and why if it says. */
+export const cancelInvoiceSchema = z
+  .object({
+    external_number: z.string().trim().min(1).max(100),
+    reason: optionalText(255),
+  })
+  .strict();
+
+export type CancelInvoiceBody = z.infer<typeof cancelInvoiceSchema>;

@@ -25,7 +25,7 @@ export { offerToNextVendor, rankVendors } from './router';
 export type VendorScope = { vendorId: number; brandIds: number[] };
 
 export const offerListQuerySchema = pageQuerySchema.extend({
-  status: z.enum(['pending', 'accepted', 'rejected', 'expired', 'all']).default('pending'),
+  status: z.enum(['pending', 'accepted', 'rejected', 'expired', 'canceled', 'all']).default('pending'),
 });
 
 export type OfferListQuery = z.infer<typeof offerListQuerySchema>;

@@ -1,6 +1,6 @@
 import type { Operation } from '../../http/openapi-types';
 import { customerDetailQuerySchema, customerListQuerySchema } from '../customer/service';
-import { ingestInvoiceSchema, invoiceListQuerySchema } from '../invoice/schema';
+import { cancelInvoiceSchema, ingestInvoiceSchema, invoiceListQuerySchema } from '../invoice/schema';
 import { offerListQuerySchema } from '../offer/service';
 import {
   bulkStatusBodySchema,
@@ -91,6 +91,14 @@ export const orderOperations: Operation[] = [
       'Ingest a marketplace invoice (idempotent on channel and external_number; weight in grams per unit)',
     tag: 'invoice',
     body: ingestInvoiceSchema,
+  },
+  {
+    method: 'post',
+    path: `${BRAND}/channel/{channel}/invoice/cancel`,
+    summary:
+      'The marketplace canceled an invoice: it and its live order (not yet shipped) become Dibatalkan, the stock reservation is released and a pending offer withdrawn; 409 once shipped; idempotent',
+    tag: 'invoice',
+    body: cancelInvoiceSchema,
   },
   {
     method: 'get',

@@ -10,10 +10,14 @@ export {
 } from './filters';
 export { completeDeliveredOrders, moveOrderStatus } from './fulfilment';
 export {
+  addActivity,
   brandAudience,
   createOrder,
   followOrderOnInvoice,
+  moveStock,
   notify,
+  notifyBrandOfStatus,
+  orderStockLines,
   queueInvoiceEvent,
   queueOrderEvents,
   vendorAudience,
@@ -32,7 +36,9 @@ export {
 } from './schema';
 export {
   BRAND_LABELS,
+  DEAD_STATUSES,
   invoiceStatusLabel,
+  OPEN_STATUSES,
   orderStatusLabel,
   parseInvoiceStatus,
   type Side,

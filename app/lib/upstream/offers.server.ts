@@ -16,6 +16,7 @@ export const offerSchema = z
   .object({
     id: z.number(),
     status: z.string().optional(),
+    is_expired: z.boolean().optional(),
     invoice: offerInvoiceSchema,
     invoice_offer_products: z.array(
       z
