@@ -7,11 +7,6 @@ import type { AuthUser } from './context';
 import { MAX_ID } from './params';
 import { notFound } from './errors';
 
-/** The brand ids a user may act on; `'all'` for administrators. */
-export function brandIdsOf(user: AuthUser) {
-  return user.brandIds;
-}
-
 function prepareBrandLookup(db: Database) {
   return db
     .select()
@@ -23,7 +18,7 @@ function prepareBrandLookup(db: Database) {
 
 /** Resolves `/api/brand/{brand}` for the caller; a brand outside the caller's tenancy is a 404, as if it did not exist. */
 export async function resolveBrand(db: Database, user: AuthUser, brandId: number) {
-  const allowed = brandIdsOf(user);
+  const allowed = user.brandIds;
   if (allowed !== 'all' && !allowed.includes(brandId)) throw notFound();
   const [brand] = await preparedQuery(db, prepareBrandLookup).execute({ id: brandId });
   if (!brand) throw notFound();

@@ -6,7 +6,6 @@ import { brands, media, notifications, passwordResets, roles, users, vendors } f
 import { recordAudit } from '../../audit/audit';
 import type { ApiDeps, AuthUser } from '../../http/context';
 import { validationFailed } from '../../http/errors';
-import { brandIdsOf } from '../../http/tenancy';
 import { serializeMedia } from '../media/serializer';
 import { revokeAllTokensOf, revokeToken } from '../oauth/service';
 import { hashToken } from '../oauth/tokens';
@@ -133,7 +132,7 @@ export async function changeBrand(
   input: z.infer<typeof changeBrandSchema>,
   ip: string,
 ) {
-  const allowed = brandIdsOf(user);
+  const allowed = user.brandIds;
   const [brand] = await deps.db
     .select({ id: brands.id })
     .from(brands)

@@ -5,7 +5,6 @@ import { containsPattern } from '../../db/like';
 import { requireAuth } from '../../http/auth';
 import type { ApiEnv } from '../../http/context';
 import { offsetOf, pageMeta, pageQuerySchema } from '../../http/pagination';
-import { brandIdsOf } from '../../http/tenancy';
 import { readQuery, validate } from '../../http/validation';
 import { ROLE } from '../access/roles';
 
@@ -14,7 +13,7 @@ export const selectRoutes = new Hono<ApiEnv>().use(requireAuth).get('/brand', as
   const { db } = c.var.deps;
   const user = c.var.user;
   const query = validate(pageQuerySchema, readQuery(c));
-  let allowed = brandIdsOf(user);
+  let allowed = user.brandIds;
   if (user.roleId === ROLE.vendor && user.vendorId) {
     const served = await db
       .select({ id: vendorBrands.brandId })

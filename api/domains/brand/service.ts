@@ -5,7 +5,6 @@ import { containsPattern } from '../../db/like';
 import type { AuthUser } from '../../http/context';
 import { notFound } from '../../http/errors';
 import { offsetOf, pageMeta, sortColumn, type PageQuery } from '../../http/pagination';
-import { brandIdsOf } from '../../http/tenancy';
 import { serializeBrand, serializeCategory, serializeVendor, type SerializedCategory } from './serializers';
 
 type ListQuery = PageQuery & { sorted_by?: string };
@@ -23,7 +22,7 @@ async function paged<T>(
 }
 
 export async function listBrands(db: Database, user: AuthUser, query: ListQuery) {
-  const allowed = brandIdsOf(user);
+  const allowed = user.brandIds;
   const filters: SQL[] = [isNull(brands.deletedAt)];
   if (allowed !== 'all') filters.push(inArray(brands.id, allowed.length ? allowed : [0]));
   if (query.search) filters.push(ilike(brands.name, containsPattern(query.search)));

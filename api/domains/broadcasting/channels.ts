@@ -1,6 +1,5 @@
 import type { Database } from '../../db/client';
 import type { AuthUser } from '../../http/context';
-import { brandIdsOf } from '../../http/tenancy';
 import { ROLE } from '../access/roles';
 
 const USER_CHANNEL = /^private-App\.Models\.User\.(\d+)$/;
@@ -13,7 +12,7 @@ export async function mayListen(db: Database, user: AuthUser, channel: string): 
   if (userMatch) return Number(userMatch[1]) === user.id;
   const brandMatch = BRAND_CHANNEL.exec(channel);
   if (brandMatch) {
-    const allowed = brandIdsOf(user);
+    const allowed = user.brandIds;
     return allowed === 'all' || allowed.includes(Number(brandMatch[1]));
   }
   // A vendor's channel carries its orders of every brand it serves, so brand-side users (who may see only
