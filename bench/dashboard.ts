@@ -15,7 +15,7 @@
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/bench BASE_URL=http://127.0.0.1:3600 npx tsx bench/dashboard.ts
  *
  * BRAND_ID (1), CHANNEL_ID (1), VENDOR_ID (1), PAGE_REQUESTS (50), PDF_RENDERS (10), WRITES (200),
- * UPKEEP_RUNS (200); ONLY=widgets,page,pdf,writes,upkeep runs a subset
+ * UPKEEP_RUNS (200), UPKEEP_CASES (every case; `new order,return` picks by name); ONLY=widgets,page,pdf,writes,upkeep runs a subset
  * (its rows replace the same rows of bench/results/latest.md, the others stay). The writes step adds WRITES invoices
  * and orders (BENCH-… external numbers) to the database.
  */
@@ -49,6 +49,10 @@ const pdfRenders = Number(process.env.PDF_RENDERS ?? 10);
 const writes = Number(process.env.WRITES ?? 200);
 const upkeepRuns = Number(process.env.UPKEEP_RUNS ?? 200);
 const only = new Set((process.env.ONLY ?? 'widgets,page,pdf,writes,upkeep').split(','));
+const upkeepCases = process.env.UPKEEP_CASES?.split(',').filter(Boolean);
+/** UPKEEP_CASES=new order,return times only the cases whose name holds one of the words. */
+const chosenCase = (upkeep: { what: string }) =>
+  !upkeepCases || upkeepCases.some((word) => upkeep.what.includes(word));
 
 const rows: BudgetRow[] = [];
 
@@ -340,7 +344,7 @@ if (only.has('upkeep')) {
       .from(orderProducts)
       .where(eq(orderProducts.orderId, order.id))
       .limit(1);
-    for (const upkeep of cases) {
+    for (const upkeep of cases.filter(chosenCase)) {
       const idle = await waitForQuiet('upkeep');
       const times: number[] = [];
       for (let i = 0; i < upkeepRuns + 5; i++) {
