@@ -203,7 +203,7 @@ export default function OrderDetailPage() {
           <p className="mb-3 text-sm text-slate-600">
             {order.number} · {order.vendor?.name} · {order.invoice?.external_number}
           </p>
-          <ReturnForm lines={order.order_products} lastResult={resultFor('return')} />
+          <ReturnForm key={order.id} lines={order.order_products} lastResult={resultFor('return')} />
         </Modal>
       ) : null}
       {openModal === 'change-vendor' && scope.kind === 'brand' && order.can_change_vendor ? (

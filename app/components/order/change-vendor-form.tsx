@@ -1,5 +1,5 @@
-import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
-import { parseWithZod } from '@conform-to/zod';
+import { getFormProps, getSelectProps, useForm, type SubmissionResult } from '@conform-to/react';
+import { getZodConstraint, parseWithZod } from '@conform-to/zod';
 import { Form } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
@@ -19,9 +19,12 @@ export function ChangeVendorForm({
   const [form, fields] = useForm({
     id: 'change-vendor',
     lastResult,
-    shouldValidate: 'onSubmit',
+    constraint: getZodConstraint(changeVendorSchema),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseWithZod(formData, { schema: changeVendorSchema }),
   });
+  const { key: vendorKey, ...vendorProps } = getSelectProps(fields.vendor_id, { ariaAttributes: true });
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4">
       <AuthenticityTokenInput />
@@ -31,13 +34,12 @@ export function ChangeVendorForm({
         <label htmlFor={fields.vendor_id.id} className="block text-sm font-medium">
           {t('order.newVendor')}
         </label>
+        {/* Without a value of its own, a select would show its first enabled vendor instead of the prompt. */}
         <select
-          id={fields.vendor_id.id}
-          name={fields.vendor_id.name}
+          key={vendorKey}
+          {...vendorProps}
+          defaultValue={fields.vendor_id.initialValue ?? ''}
           className="input"
-          defaultValue=""
-          aria-invalid={fields.vendor_id.errors ? true : undefined}
-          aria-describedby={fields.vendor_id.errors ? fields.vendor_id.errorId : undefined}
         >
           <option value="" disabled>
             {t('order.chooseVendor')}

@@ -1,5 +1,5 @@
-import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
-import { parseWithZod } from '@conform-to/zod';
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react';
+import { getZodConstraint, parseWithZod } from '@conform-to/zod';
 import { Form } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
@@ -21,7 +21,9 @@ export function ReturnForm({
     lastResult,
     // One list entry per line, so that each row has its fields (and their errors) before anything is sent.
     defaultValue: { order_products: lines.map((line) => ({ id: String(line.id), quantity: '0' })) },
-    shouldValidate: 'onSubmit',
+    constraint: getZodConstraint(returnSchema),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseWithZod(formData, { schema: returnSchema }),
   });
   const rows = fields.order_products.getFieldList();
@@ -56,18 +58,21 @@ export function ReturnForm({
             const available = line.quantity - (line.quantity_return ?? 0);
             const name = `order_products[${index}]`;
             // What was sent comes back after a refusal, so a page rendered without JavaScript keeps it.
-            const sent = rows[index]?.getFieldset();
-            const quantityErrors = sent?.quantity.errors;
-            const quantityId = `return-quantity-${line.id}`;
+            const row = rows[index].getFieldset();
+            const { key: selectedKey, ...selectedProps } = getInputProps(row.selected, { type: 'checkbox' });
+            const { key: quantityKey, ...quantityProps } = getInputProps(row.quantity, {
+              type: 'number',
+              ariaAttributes: true,
+            });
+            const { key: noteKey, ...noteProps } = getInputProps(row.note, { type: 'text' });
             return (
               <tr key={line.id} className="border-b align-top">
                 <td className="py-2 pr-2">
                   <input type="hidden" name={`${name}.id`} value={line.id} />
                   <input type="hidden" name={`${name}.max`} value={available} />
                   <input
-                    type="checkbox"
-                    name={`${name}.selected`}
-                    defaultChecked={sent?.selected.initialValue === 'on'}
+                    key={selectedKey}
+                    {...selectedProps}
                     disabled={available < 1}
                     aria-label={t('order.selectLine', {
                       product: line.invoice_product?.product.name ?? line.id,
@@ -77,35 +82,24 @@ export function ReturnForm({
                 <td className="py-2 pr-2">{line.invoice_product?.product.name}</td>
                 <td className="py-2 pr-2 text-right tabular-nums">{available}</td>
                 <td className="py-2 pr-2">
-                  <label htmlFor={quantityId} className="sr-only">
+                  <label htmlFor={row.quantity.id} className="sr-only">
                     {t('order.returnQuantity')}
                   </label>
+                  {/* The schema checks the upper bound against each line's own `max`, so it is set here. */}
                   <input
-                    id={quantityId}
-                    type="number"
-                    name={`${name}.quantity`}
-                    min={0}
+                    key={quantityKey}
+                    {...quantityProps}
                     max={available}
                     step={1}
-                    defaultValue={sent?.quantity.initialValue ?? 0}
                     className="input w-24"
-                    aria-invalid={quantityErrors ? true : undefined}
-                    aria-describedby={quantityErrors ? `${quantityId}-error` : undefined}
                   />
-                  <FieldError id={`${quantityId}-error`} errors={quantityErrors} />
+                  <FieldError id={row.quantity.errorId} errors={row.quantity.errors} />
                 </td>
                 <td className="py-2">
-                  <label htmlFor={`return-note-${line.id}`} className="sr-only">
+                  <label htmlFor={row.note.id} className="sr-only">
                     {t('order.note')}
                   </label>
-                  <input
-                    id={`return-note-${line.id}`}
-                    type="text"
-                    name={`${name}.note`}
-                    defaultValue={sent?.note.initialValue ?? ''}
-                    maxLength={500}
-                    className="input"
-                  />
+                  <input key={noteKey} {...noteProps} className="input" />
                 </td>
               </tr>
             );

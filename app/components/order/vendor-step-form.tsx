@@ -1,10 +1,10 @@
-import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
-import { IMAGE_ACCEPT } from '~/lib/schemas/image';
-import { parseWithZod } from '@conform-to/zod';
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react';
+import { getZodConstraint, parseWithZod } from '@conform-to/zod';
 import { Form } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
 import { Field, FieldError, FormError } from '~/components/field';
+import { IMAGE_ACCEPT } from '~/lib/schemas/image';
 import { deliverSchema, readySchema, shipSchema } from '~/lib/schemas/order';
 
 type Step = 'ready' | 'ship' | 'deliver';
@@ -22,10 +22,13 @@ export function VendorStepForm({
   const [form, fields] = useForm({
     id: `step-${step}`,
     lastResult,
-    shouldValidate: 'onSubmit',
+    constraint: getZodConstraint(SCHEMAS[step]),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseWithZod(formData, { schema: SCHEMAS[step] }),
   });
   const photo = fields.photo as typeof fields.intent;
+  const { key: photoKey, ...photoProps } = getInputProps(photo, { type: 'file', ariaAttributes: true });
   return (
     <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="space-y-4">
       <AuthenticityTokenInput />
@@ -51,16 +54,7 @@ export function VendorStepForm({
           <label htmlFor={photo.id} className="block text-sm font-medium">
             {step === 'deliver' ? t('order.deliveredPhoto') : t('order.shippingPhoto')}
           </label>
-          <input
-            id={photo.id}
-            name={photo.name}
-            type="file"
-            accept={IMAGE_ACCEPT}
-            required={step === 'deliver'}
-            className="block w-full text-sm"
-            aria-invalid={photo.errors ? true : undefined}
-            aria-describedby={photo.errors ? photo.errorId : undefined}
-          />
+          <input key={photoKey} {...photoProps} accept={IMAGE_ACCEPT} className="block w-full text-sm" />
           <FieldError id={photo.errorId} errors={photo.errors} />
         </div>
       ) : null}
