@@ -31,16 +31,23 @@ function humanPath(path: string) {
   return words.join(' ');
 }
 
-/** A Laravel field key in a message: a dotted path with an index (`products.0.sku`), or a snake_case name. */
-const FIELD_PATH =
-  /\b[a-z][a-z0-9_]*(?:\.[a-z0-9_]+)*\.\d+(?:\.[a-z0-9_]+)*\b|\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b/g;
+/** A word that may be a Laravel field key: dotted (`products.0.sku`) or snake_case. */
+const KEY_LIKE = /\b[a-z][a-z0-9_]*(?:\.[a-z0-9_]+)+\b|\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b/g;
 
 /**
- * A server validation message as the screens show it (spec 000 §5): field names without their id suffix and
- * underscores, positional indexes as ordinals. "The selected order_products.0.id is invalid." reads "The
- * selected first order products is invalid."; "The vendor id field is required." reads "The vendor field is
- * required.". Other text is left as it is.
+ * A server validation message as the screens show it (spec 000 §5): the answer's field keys (`keys`, the keys
+ * of its `errors`) without their id suffix and underscores, positional indexes as ordinals — counted as the form
+ * counts its rows when `keyOf` maps the answer's keys to the form's. "The selected order_products.0.id is
+ * invalid." reads "The selected first order products is invalid."; "The vendor id field is required." reads
+ * "The vendor field is required.". Any other text, such as a value quoted in the message, is left as it is.
  */
-export function humanizeServerMessage(message: string) {
-  return message.replace(FIELD_PATH, humanPath).replace(/^(The (?:selected )?[a-z ]+?) ids?\b/, '$1');
+export function humanizeServerMessage(
+  message: string,
+  keys: Iterable<string>,
+  keyOf: (key: string) => string = (key) => key,
+) {
+  const known = new Set(keys);
+  return message
+    .replace(KEY_LIKE, (word) => (known.has(word) ? humanPath(keyOf(word)) : word))
+    .replace(/^(The (?:selected )?[a-z ]+?) ids?\b/, '$1');
 }

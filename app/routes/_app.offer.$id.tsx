@@ -10,6 +10,7 @@ import { requireCsrf } from '~/lib/csrf.server';
 import { formatMoney } from '~/lib/format';
 import { pageTitle } from '~/lib/meta';
 import { requireScope } from '~/lib/scope.server';
+import { humanizeServerMessage } from '~/lib/server-message';
 import { redirectWithToast } from '~/lib/toast.server';
 import { offerApi } from '~/lib/upstream/offers.server';
 import { UpstreamError } from '~/lib/upstream.server';
@@ -46,7 +47,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   } catch (error) {
     if (error instanceof UpstreamError && error.status < 500) {
       const first = Object.values(error.fieldErrors)[0]?.[0];
-      return redirectWithToast('/order', { type: 'error', message: first ?? error.message });
+      const message = humanizeServerMessage(first ?? error.message, Object.keys(error.fieldErrors));
+      return redirectWithToast('/order', { type: 'error', message });
     }
     throw error;
   }

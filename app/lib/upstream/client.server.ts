@@ -1,6 +1,5 @@
 import { z, type ZodTypeAny } from 'zod';
 import { apiBaseUrl } from '../env.server';
-import { humanizeServerMessage } from '../server-message';
 import { exchange } from './transport.server';
 
 const errorBodySchema = z.object({
@@ -83,15 +82,10 @@ export async function call<S extends ZodTypeAny>(
   const payload = parseJson(reply.text);
   if (reply.status < 200 || reply.status > 299) {
     const parsed = errorBodySchema.safeParse(payload);
-    const message = parsed.data?.message ?? reply.statusText;
-    const errors = parsed.data?.errors ?? {};
-    // Validation messages name the API's fields; the screens show them as people read them (spec 000 §5).
     throw new UpstreamError(
       reply.status,
-      reply.status === 422 ? humanizeServerMessage(message) : message,
-      Object.fromEntries(
-        Object.entries(errors).map(([key, messages]) => [key, messages.map(humanizeServerMessage)]),
-      ),
+      parsed.data?.message ?? reply.statusText,
+      parsed.data?.errors ?? {},
       Number(reply.retryAfter) || null,
     );
   }
