@@ -141,8 +141,21 @@ describe('a marketplace cancellation', () => {
       { method: 'POST', token: admin, json: invoicePayload([{ product: catalogue.A.phone, quantity: 1 }]) },
     );
     const invoiceId = ingested.body.data.id as number;
-    const [offer] = await api.db.select().from(invoiceOffers).where(eq(invoiceOffers.invoiceId, invoiceId));
-    expect(offer.status).toBe('pending');
+    const pending = async () =>
+      (
+        await api.db
+          .select()
+          .from(invoiceOffers)
+          .where(and(eq(invoiceOffers.invoiceId, invoiceId), eq(invoiceOffers.status, 'pending')))
+      )[0];
+    // The priority vendor passes, so the offer waits with Vendor Satu, whose users can be told.
+    const first = await pending();
+    await api.request(`/api/vendor/${first.vendorId}/invoice-offer-log/${first.id}/status/reject`, {
+      method: 'PUT',
+      token: admin,
+    });
+    const offer = await pending();
+    expect(offer.vendorId).toBe(api.world.vendors.V1);
 
     const response = await cancel({ external_number: ingested.body.data.external_number });
 
@@ -150,6 +163,17 @@ describe('a marketplace cancellation', () => {
     expect(response.body.data.status_code).toBe('canceled');
     const [withdrawn] = await api.db.select().from(invoiceOffers).where(eq(invoiceOffers.id, offer.id));
     expect(withdrawn.status).toBe('canceled');
+    const [audit] = await api.db.select().from(auditLogs).where(eq(auditLogs.action, 'invoice-offer.cancel'));
+    expect(audit.entityId).toBe(String(offer.id));
+    const told = await api.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.type, 'invoice-offer-canceled'));
+    expect(told.map((row) => row.userId).sort()).toEqual(
+      [api.world.users.vendor1.id, api.world.users.vendor1Special.id].sort(),
+    );
+    expect(told.every((row) => row.data.notification.invoice_offer_log_id === offer.id)).toBe(true);
+    expect(told[0].data.web.route).toBe(`/offer/${offer.id}`);
     const accept = await api.request(
       `/api/vendor/${offer.vendorId}/invoice-offer-log/${offer.id}/status/accept`,
       { method: 'PUT', token: admin },

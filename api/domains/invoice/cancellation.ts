@@ -44,9 +44,9 @@ async function liveOrderOf(executor: Executor, invoiceId: number) {
  * An order the vendor has shipped cannot be canceled this way (a return covers it): 409. Idempotent: an invoice
  * already canceled changes nothing.
  *
- * Rows are locked in the order the other writers take them — the live order, then the offers, then the
- * invoice — so a cancellation racing a vendor's step, a change of vendor or an accept waits instead of
- * deadlocking.
+ * Rows are locked live order first, then the pending offers, then the invoice, as the writers it may race
+ * (a vendor's step, a change of vendor, an accept or reject, the expiry sweep) each take the ones they share,
+ * so it waits for them instead of deadlocking.
  */
 export async function cancelInvoice(
   db: Database,
@@ -63,7 +63,8 @@ export async function cancelInvoice(
     try {
       return await cancelOnce(db, input);
     } catch (error) {
-      if (!(error instanceof LiveOrderMoved) || attempt === 3) throw error;
+      if (!(error instanceof LiveOrderMoved)) throw error;
+      if (attempt === 3) throw conflict('Pesanan invoice ini sedang diubah; coba lagi.');
     }
   }
 }
@@ -84,7 +85,7 @@ async function cancelOnce(db: Database, input: Parameters<typeof cancelInvoice>[
     if (!found) throw notFound();
     const seen = await liveOrderOf(tx, found.id);
     if (seen) await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, seen.id)).for('update');
-    const withdrawn = await tx
+    await tx
       .select({ id: invoiceOffers.id })
       .from(invoiceOffers)
       .where(and(eq(invoiceOffers.invoiceId, found.id), eq(invoiceOffers.status, 'pending')))
@@ -150,11 +151,32 @@ async function cancelOnce(db: Database, input: Parameters<typeof cancelInvoice>[
       await notifyBrandOfStatus(tx, canceled, vendor.name, at);
       await queueOrderEvents(tx, canceled);
     }
-    if (withdrawn.length) {
-      await tx
-        .update(invoiceOffers)
-        .set({ status: 'canceled', updatedAt: at })
-        .where(and(eq(invoiceOffers.invoiceId, invoice.id), eq(invoiceOffers.status, 'pending')));
+    // Read under the invoice's lock: a reject or an expiry that was routing the invoice on when this began has
+    // committed its next offer by now, and no new one can come.
+    const withdrawn = await tx
+      .update(invoiceOffers)
+      .set({ status: 'canceled', updatedAt: at })
+      .where(and(eq(invoiceOffers.invoiceId, invoice.id), eq(invoiceOffers.status, 'pending')))
+      .returning();
+    for (const offer of withdrawn) {
+      await recordAudit(tx, {
+        actorId: user.id,
+        action: 'invoice-offer.cancel',
+        entity: 'invoice_offer',
+        entityId: offer.id,
+        before: { ...offer, status: 'pending' },
+        after: offer,
+        ip: input.ip ?? null,
+      });
+      await notify(tx, await vendorAudience(tx, offer.vendorId), {
+        type: 'invoice-offer-canceled',
+        route: `/offer/${offer.id}`,
+        brandId: invoice.brandId,
+        title: 'Pesanan Masuk Dibatalkan',
+        description: `Invoice ${invoice.externalNumber} dibatalkan di marketplace${reason}`,
+        at,
+        offerId: offer.id,
+      });
     }
     const [after] = await tx
       .update(invoices)

@@ -31,9 +31,10 @@ export async function reencodeImage({ bytes, type }: { bytes: Uint8Array; type: 
       failOn: 'error',
       limitInputPixels: MAX_IMAGE_PIXELS,
     });
-    const { format: decoded } = await image.metadata();
+    const { format: decoded, pages = 1 } = await image.metadata();
     if (decoded !== format) throw new Error(`Decoded as ${decoded}, sniffed as ${format}.`);
-    image.autoOrient();
+    // libvips holds an animation's frames as one tall strip, which a rotation would turn as a whole.
+    if (pages === 1) image.autoOrient();
     if (format === 'jpeg') image.jpeg({ quality: 85 });
     else if (format === 'webp') image.webp({ quality: 85 });
     else image.toFormat(format);

@@ -97,7 +97,11 @@ export async function vendorAudience(executor: Executor, vendorId: number) {
   return rows.map((row) => row.id);
 }
 
-export type NotificationType = 'invoice-offer' | 'order-status' | 'order-diverted';
+/**
+ * `invoice-offer` opens the 'Pesanan Masuk' dialog when it arrives; `invoice-offer-canceled` (an offer withdrawn)
+ * only tells, and leads to the offer when opened.
+ */
+export type NotificationType = 'invoice-offer' | 'invoice-offer-canceled' | 'order-status' | 'order-diverted';
 
 export function notificationData(input: {
   type: NotificationType;
