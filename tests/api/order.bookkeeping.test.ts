@@ -516,7 +516,7 @@ describe('the daily rollups', () => {
 
   it("stay equal to a recomputation through marketplace cancellations: an order, a diverted order's invoice, an invoice still offered", async () => {
     const { laptop, phone } = catalogue.A;
-    const admin = await api.login(api.world.users.admin.email);
+    let admin = '';
     const cancel = async (invoiceId: number) => {
       const [invoice] = await api.db.select().from(invoices).where(eq(invoices.id, invoiceId));
       const response = await api.request(`/api/brand/${api.world.brands.A}/channel/1/invoice/cancel`, {
@@ -538,18 +538,21 @@ describe('the daily rollups', () => {
       vendor: 'V3',
       lines: [{ product: phone, quantity: 1 }],
     });
-    await api.request(path(`order/${diverted.orderId}/change-vendor`), {
+    // Tokens last an hour on the test's clock.
+    admin = await api.login(api.world.users.admin.email);
+    const brandUser = await api.login(api.world.users.brandA.email);
+    const changed = await api.request(path(`order/${diverted.orderId}/change-vendor`), {
       method: 'PUT',
-      token: brandA,
+      token: brandUser,
       json: { vendor_id: api.world.vendors.V1 },
     });
+    expect(changed.status).toBe(200);
     const offered = await api.request(`/api/brand/${api.world.brands.A}/channel/1/invoice`, {
       method: 'POST',
       token: admin,
       json: invoicePayload([{ product: phone, quantity: 2 }]),
     });
-    api.clock.now = new Date('2026-05-21T03:00:00Z');
-
+    api.clock.now = new Date('2026-05-20T03:30:00Z');
     await cancel(plain.invoiceId);
     await cancel(diverted.invoiceId);
     await cancel(offered.body.data.id);
