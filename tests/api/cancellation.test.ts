@@ -11,8 +11,8 @@ import {
   stockMovements,
   vendorStocks,
 } from '../../api/db/schema';
-import { startTestApi, type TestApi } from '../support/api';
-import { createCatalogue, invoicePayload, placeOrder, type Catalogue } from '../support/world';
+import { offerToVendor1, startTestApi, type TestApi } from '../support/api';
+import { createCatalogue, placeOrder, type Catalogue } from '../support/world';
 
 /** POST /api/brand/{brand}/channel/{channel}/invoice/cancel: the marketplace cancels an invoice it sent. */
 
@@ -136,28 +136,12 @@ describe('a marketplace cancellation', () => {
   });
 
   it('withdraws the pending offer of an invoice no vendor has accepted yet, so it can no longer be accepted', async () => {
-    const ingested = await api.request(
-      `/api/brand/${api.world.brands.A}/channel/${api.world.channels.tokopedia}/invoice`,
-      { method: 'POST', token: admin, json: invoicePayload([{ product: catalogue.A.phone, quantity: 1 }]) },
-    );
-    const invoiceId = ingested.body.data.id as number;
-    const pending = async () =>
-      (
-        await api.db
-          .select()
-          .from(invoiceOffers)
-          .where(and(eq(invoiceOffers.invoiceId, invoiceId), eq(invoiceOffers.status, 'pending')))
-      )[0];
     // The priority vendor passes, so the offer waits with Vendor Satu, whose users can be told.
-    const first = await pending();
-    await api.request(`/api/vendor/${first.vendorId}/invoice-offer-log/${first.id}/status/reject`, {
-      method: 'PUT',
-      token: admin,
-    });
-    const offer = await pending();
-    expect(offer.vendorId).toBe(api.world.vendors.V1);
+    const { invoiceId, externalNumber, offer } = await offerToVendor1(api, admin, [
+      { product: catalogue.A.phone, quantity: 1 },
+    ]);
 
-    const response = await cancel({ external_number: ingested.body.data.external_number });
+    const response = await cancel({ external_number: externalNumber });
 
     expect(response.status).toBe(200);
     expect(response.body.data.status_code).toBe('canceled');

@@ -1,8 +1,8 @@
 import { and, count, eq, notInArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { invoiceOffers, invoices, orders, stockMovements, vendorStocks } from '../../api/db/schema';
-import { startTestApi, type TestApi } from '../support/api';
-import { createCatalogue, invoicePayload, type Catalogue } from '../support/world';
+import { invoices, orders, stockMovements, vendorStocks } from '../../api/db/schema';
+import { offerToVendor1, startTestApi, type TestApi } from '../support/api';
+import { createCatalogue, type Catalogue } from '../support/world';
 
 /**
  * Accepting one offer from many requests at once: exactly one order, 409 for everyone else. Only a real
@@ -31,29 +31,11 @@ afterAll(async () => {
 });
 
 /** A fresh invoice passed from the priority vendor to Vendor Satu; returns Vendor Satu's pending offer. */
-async function offerForVendor1() {
-  const ingested = await api.request(`/api/brand/${api.world.brands.A}/channel/1/invoice`, {
-    method: 'POST',
-    token: admin,
-    json: invoicePayload([
-      { product: catalogue.A.phone, quantity: 1 },
-      { product: catalogue.A.charger, quantity: 2 },
-    ]),
-  });
-  const invoiceId = ingested.body.data.id as number;
-  const pending = async () =>
-    (
-      await api.db
-        .select()
-        .from(invoiceOffers)
-        .where(and(eq(invoiceOffers.invoiceId, invoiceId), eq(invoiceOffers.status, 'pending')))
-    )[0];
-  const first = await pending();
-  await api.request(`/api/vendor/${api.world.vendors.V3}/invoice-offer-log/${first.id}/status/reject`, {
-    method: 'PUT',
-    token: admin,
-  });
-  return { invoiceId, offer: await pending() };
+function offerForVendor1() {
+  return offerToVendor1(api, admin, [
+    { product: catalogue.A.phone, quantity: 1 },
+    { product: catalogue.A.charger, quantity: 2 },
+  ]);
 }
 
 function accept(offerId: number) {

@@ -13,7 +13,9 @@ import type { ApiDeps } from '../../api/http/context';
 import { createLoginThrottle } from '../../api/http/throttle';
 import { createMailer } from '../../api/mail/mailer';
 import { openTestDatabase } from './database';
-import { createWorld, type World } from './world';
+import { and, eq } from 'drizzle-orm';
+import { invoiceOffers } from '../../api/db/schema';
+import { createWorld, invoicePayload, type CatalogueProduct, type World } from './world';
 
 export const CLIENT = { id: 'back-office', secret: 'back-office-secret' } as const;
 
@@ -201,4 +203,36 @@ export function refreshGrant(api: TestApi, refreshToken: string) {
       client_secret: CLIENT.secret,
     },
   });
+}
+
+/**
+ * Ingests an invoice of brand A on Tokopedia as `adminToken`'s administrator and lets the priority vendor pass,
+ * so that its offer waits with Vendor Satu, whose users a test can sign in as.
+ */
+export async function offerToVendor1(
+  api: TestApi,
+  adminToken: string,
+  lines: { product: CatalogueProduct; quantity: number }[],
+) {
+  const ingested = await api.request(`/api/brand/${api.world.brands.A}/channel/1/invoice`, {
+    method: 'POST',
+    token: adminToken,
+    json: invoicePayload(lines),
+  });
+  const invoiceId = ingested.body.data.id as number;
+  const pending = async () =>
+    (
+      await api.db
+        .select()
+        .from(invoiceOffers)
+        .where(and(eq(invoiceOffers.invoiceId, invoiceId), eq(invoiceOffers.status, 'pending')))
+    )[0];
+  const first = await pending();
+  await api.request(`/api/vendor/${first.vendorId}/invoice-offer-log/${first.id}/status/reject`, {
+    method: 'PUT',
+    token: adminToken,
+  });
+  const offer = await pending();
+  if (offer?.vendorId !== api.world.vendors.V1) throw new Error(`invoice ${invoiceId} was not offered to V1`);
+  return { invoiceId, externalNumber: ingested.body.data.external_number as string, offer };
 }
