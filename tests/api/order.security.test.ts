@@ -371,6 +371,46 @@ describe('writes outside the tenancy change nothing', () => {
   });
 });
 
+describe('the marketplace cancellation', () => {
+  it('administrators may, others without invoice.store get 403, other tenants 404', async () => {
+    const numbers = {} as Record<BrandKey, string>;
+    for (const brand of ['A', 'B'] as const) {
+      const product = brand === 'A' ? catalogue.A.phone : catalogue.B.shirt;
+      const ingested = await api.request(`/api/brand/${api.world.brands[brand]}/channel/1/invoice`, {
+        method: 'POST',
+        token: tokens.admin,
+        json: invoicePayload([{ product, quantity: 1 }]),
+      });
+      numbers[brand] = ingested.body.data.external_number;
+    }
+    const cancel = (user: UserKey, brand: BrandKey, number: string) =>
+      api.request(`/api/brand/${api.world.brands[brand]}/channel/1/invoice/cancel`, {
+        method: 'POST',
+        token: tokens[user],
+        json: { external_number: number },
+      });
+    const refused: [UserKey, BrandKey, number][] = [
+      ['brandA', 'A', 403],
+      ['keyAccount', 'A', 403],
+      ['brandB', 'A', 404],
+      ['keyAccount', 'B', 404],
+      ['vendor1', 'A', 404],
+      ['vendor1Special', 'A', 404],
+    ];
+    for (const [user, brand, status] of refused) {
+      expect((await cancel(user, brand, numbers[brand])).status, `${user} on ${brand}`).toBe(status);
+    }
+    // Brand A's invoice named under brand B's address is no invoice of B's.
+    expect((await cancel('admin', 'B', numbers.A)).status).toBe(404);
+    const stillOpen = await api.db
+      .select({ statusCode: invoices.statusCode })
+      .from(invoices)
+      .where(eq(invoices.externalNumber, numbers.A));
+    expect(stillOpen).toEqual([{ statusCode: 'new' }]);
+    expect((await cancel('admin', 'A', numbers.A)).status).toBe(200);
+  });
+});
+
 describe('every route needs a token', () => {
   it('answers 401 without one', async () => {
     const a = `/api/brand/${api.world.brands.A}`;
@@ -388,6 +428,7 @@ describe('every route needs a token', () => {
       ['GET', `${a}/invoice/card/total`],
       ['GET', `${a}/invoice/${record.invoiceId}`],
       ['POST', `${a}/channel/1/invoice`],
+      ['POST', `${a}/channel/1/invoice/cancel`],
       ['GET', `${a}/customer`],
       ['GET', `${a}/customer/detail`],
       ['GET', `${a}/customer/${record.customerId}`],
