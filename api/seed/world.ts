@@ -131,9 +131,13 @@ async function seedAccessControl(db: Executor, now: Date) {
   const grants: Record<number, string[]> = {
     [ROLE.administrator]: brandSide,
     [ROLE.keyAccount]: brandSide,
-    [ROLE.brand]: ['order', 'invoice', 'product', 'stock', 'customer', 'dashboard'].map(
-      (resource) => `${resource}.index`,
-    ),
+    // Brand users work their own orders: a return or a change of vendor takes order.update.
+    [ROLE.brand]: [
+      ...['order', 'invoice', 'product', 'stock', 'customer', 'dashboard'].map(
+        (resource) => `${resource}.index`,
+      ),
+      'order.update',
+    ],
     [ROLE.vendor]: [...VENDOR_PERMISSIONS, 'order.index', 'stock.index'],
   };
   await bulkInsert(

@@ -1,6 +1,14 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { invoiceOffers, invoices, orderProducts, orders } from '../../api/db/schema';
+import {
+  gateSettingPermissions,
+  gateSettings,
+  invoiceOffers,
+  invoices,
+  orderProducts,
+  orders,
+  permissions,
+} from '../../api/db/schema';
 import { startTestApi, type TestApi } from '../support/api';
 import { createCatalogue, createMediaOf, invoicePayload, placeOrder, type Catalogue } from '../support/world';
 
@@ -368,6 +376,68 @@ describe('writes outside the tenancy change nothing', () => {
       });
       expect(response.status, `${user} on ${brand}`).toBe(status);
     }
+  });
+});
+
+describe('changing a vendor and recording a return', () => {
+  it('take order.update: without it a brand user gets 403, changes nothing, and the order offers neither', async () => {
+    const delivered = await placeOrder(api.deps, api.world, {
+      brand: 'A',
+      vendor: 'V1',
+      lines: [{ product: catalogue.A.phone, quantity: 1 }],
+      status: 'delivered',
+    });
+    const fresh = await placeOrder(api.deps, api.world, {
+      brand: 'A',
+      vendor: 'V1',
+      lines: [{ product: catalogue.A.charger, quantity: 1 }],
+    });
+    const [line] = await api.db
+      .select()
+      .from(orderProducts)
+      .where(eq(orderProducts.orderId, delivered.orderId));
+    const base = `/api/brand/${api.world.brands.A}/order`;
+    const orderUpdate = await api.db
+      .select({ id: permissions.id })
+      .from(permissions)
+      .where(eq(permissions.name, 'order.update'));
+    const [brandGate] = await api.db
+      .select({ id: gateSettings.id })
+      .from(gateSettings)
+      .where(eq(gateSettings.roleId, api.world.users.brandA.roleId));
+    const withoutIt = and(
+      eq(gateSettingPermissions.gateSettingId, brandGate.id),
+      eq(gateSettingPermissions.permissionId, orderUpdate[0].id),
+    );
+    const [grant] = await api.db.select().from(gateSettingPermissions).where(withoutIt);
+    await api.db.delete(gateSettingPermissions).where(withoutIt);
+    api.deps.authCache.invalidate();
+    try {
+      const shown = await api.request(`${base}/${delivered.orderId}`, { token: tokens.brandA });
+      expect(shown.body.data).toMatchObject({ can_replace_product: false });
+      const change = await api.request(`${base}/${fresh.orderId}/change-vendor`, {
+        method: 'PUT',
+        token: tokens.brandA,
+        json: { vendor_id: api.world.vendors.V3 },
+      });
+      const retur = await api.request(`${base}/${delivered.orderId}/replace-product`, {
+        method: 'PUT',
+        token: tokens.brandA,
+        json: { order_products: [{ id: line.id, quantity: 1, note: 'Rusak' }] },
+      });
+      expect([change.status, retur.status]).toEqual([403, 403]);
+      expect(change.body).toEqual({ message: 'This action is unauthorized.' });
+    } finally {
+      await api.db.insert(gateSettingPermissions).values(grant);
+      api.deps.authCache.invalidate();
+    }
+    const ofInvoice = await api.db.select().from(orders).where(eq(orders.invoiceId, fresh.invoiceId));
+    expect(ofInvoice.map((order) => order.statusCode)).toEqual(['new']);
+    const [kept] = await api.db.select().from(orderProducts).where(eq(orderProducts.id, line.id));
+    expect(kept.quantityReturn).toBe(0);
+    // With the permission back, the same user sees the actions offered.
+    const again = await api.request(`${base}/${delivered.orderId}`, { token: tokens.brandA });
+    expect(again.body.data).toMatchObject({ can_replace_product: true });
   });
 });
 

@@ -60,8 +60,9 @@ const GRANTS: Record<number, string[]> = {
     'category.index',
     'channel.index',
     'user.index',
+    'order.update',
   ],
-  [ROLE_IDS.brand]: ['category.index', 'order.index', 'dashboard.index'],
+  [ROLE_IDS.brand]: ['category.index', 'order.index', 'order.update', 'dashboard.index'],
   [ROLE_IDS.vendor]: ['vendor.user.index'],
 };
 
@@ -690,6 +691,7 @@ export async function placeOrder(
       const orderScope = {
         side: 'vendor' as const,
         seesShipping: true,
+        changesOrders: false,
         brandIds: [brandId],
         vendorId: offer.vendorId,
       };

@@ -3,7 +3,7 @@ import type { Database } from '../../db/client';
 import { invoices, orderProducts, orders, vendorBrands, vendors } from '../../db/schema';
 import { recordAudit } from '../../audit/audit';
 import type { AuthUser } from '../../http/context';
-import { validationFailed } from '../../http/errors';
+import { forbidden, validationFailed } from '../../http/errors';
 import { createRollupTracker } from '../rollup/service';
 import type { OrderScope } from './filters';
 import {
@@ -28,6 +28,7 @@ export async function changeVendor(
   input: { scope: OrderScope; user: AuthUser; orderId: number; vendorId: number; at: Date },
 ) {
   const { at, user } = input;
+  if (!input.scope.changesOrders) throw forbidden();
   return db.transaction(async (tx) => {
     const { order, paid } = await lockBrandOrder(tx, input.scope, input.orderId);
     if (!canChangeVendor(order.statusCode, paid)) {

@@ -12,7 +12,11 @@ import { DEAD_STATUSES, parseOrderStatus, type Side, type StatusWanted } from '.
  * How a request sees an order: from the brand side or the vendor side, and whether it sees how the order was
  * shipped (shipping number, receiver, photos) — the vendor always, on the brand side administrators only.
  */
-export type OrderView = { side: Side; seesShipping: boolean };
+/**
+ * How a caller sees orders: which labels, whether the shipping details, and whether they may change an order's
+ * vendor and record its returns (brand side with `order.update`; DESIGN §4 permissions).
+ */
+export type OrderView = { side: Side; seesShipping: boolean; changesOrders: boolean };
 
 /** Whose orders a request sees: one brand (brand routes), or one vendor within the brands visible through it. */
 export type OrderScope = OrderView & { brandIds: number[]; vendorId?: number };

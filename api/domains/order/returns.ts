@@ -3,7 +3,7 @@ import type { Database } from '../../db/client';
 import { orderProducts, orders, products, replacedOrderProducts } from '../../db/schema';
 import { recordAudit } from '../../audit/audit';
 import type { AuthUser } from '../../http/context';
-import { validationFailed, type FieldErrors } from '../../http/errors';
+import { forbidden, validationFailed, type FieldErrors } from '../../http/errors';
 import { createRollupTracker } from '../rollup/service';
 import type { OrderScope } from './filters';
 import { addActivity, lockBrandOrder, moveStock, queueOrderEvents } from './lifecycle';
@@ -20,6 +20,7 @@ export async function replaceProducts(
   input: { scope: OrderScope; user: AuthUser; orderId: number; body: ReplaceProductBody; at: Date },
 ) {
   const { at, user, body } = input;
+  if (!input.scope.changesOrders) throw forbidden();
   return db.transaction(async (tx) => {
     const { order, paid } = await lockBrandOrder(tx, input.scope, input.orderId);
     if (!canReplaceProduct(order.statusCode, paid)) {

@@ -3,6 +3,7 @@ import { requireAuth } from '../../http/auth';
 import type { ApiEnv, AuthUser } from '../../http/context';
 import { ApiError, forbidden } from '../../http/errors';
 import { parseId, resolveBrand, resolveVendor } from '../../http/tenancy';
+import { hasPermission } from '../access/permissions';
 import { ROLE } from '../access/roles';
 import { readNotification } from '../notification/service';
 import type { OrderScope, OrderView } from './filters';
@@ -15,9 +16,17 @@ export const authenticated: MiddlewareHandler<ApiEnv> = async (c, next) => {
   return requireAuth(c, next);
 };
 
-/** The brand side's view of orders: only administrators see how an order was shipped (spec 001 §2). */
+/**
+ * The brand side's view of orders: only administrators see how an order was shipped (spec 001 §2); changing a
+ * vendor and recording a return take `order.update`.
+ */
 export function brandView(user: AuthUser): OrderView {
-  return { side: 'brand', seesShipping: user.roleId === ROLE.administrator };
+  const administrator = user.roleId === ROLE.administrator;
+  return {
+    side: 'brand',
+    seesShipping: administrator,
+    changesOrders: administrator || hasPermission(user, 'order.update'),
+  };
 }
 
 /** `/api/brand/{brand}`: the brand, checked against the caller, and the scope of its orders. */
@@ -36,6 +45,7 @@ export async function vendorScope(c: ApiContext) {
   const scope: OrderScope & { vendorId: number } = {
     side: 'vendor',
     seesShipping: true,
+    changesOrders: false,
     brandIds,
     vendorId: vendor.id,
   };

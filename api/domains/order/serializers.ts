@@ -20,7 +20,7 @@ function iso(date: Date | null) {
 }
 
 /** The order fields common to the list row and the detail. */
-function orderFields({ side, seesShipping }: OrderView, order: OrderRow, paid: boolean) {
+function orderFields({ side, seesShipping, changesOrders }: OrderView, order: OrderRow, paid: boolean) {
   return {
     id: order.id,
     number: order.number,
@@ -49,9 +49,8 @@ function orderFields({ side, seesShipping }: OrderView, order: OrderRow, paid: b
     shipping_number: seesShipping ? order.shippingNumber : null,
     ref_order_id: order.refOrderId,
     ref_order_number: order.refOrderNumber,
-    // Only the brand side changes vendors and records returns.
-    can_change_vendor: side === 'brand' && canChangeVendor(order.statusCode, paid),
-    can_replace_product: side === 'brand' && canReplaceProduct(order.statusCode, paid),
+    can_change_vendor: changesOrders && canChangeVendor(order.statusCode, paid),
+    can_replace_product: changesOrders && canReplaceProduct(order.statusCode, paid),
   };
 }
 
