@@ -141,6 +141,16 @@ function expectNotFound(response: { status: number; body: unknown }, label: stri
   expect(response.body, label).toEqual({ message: expect.any(String) });
 }
 
+/** Who may not post what a marketplace says (ingestion, cancellation), and the status each gets. */
+const NOT_MARKETPLACE_WRITERS: [UserKey, BrandKey, number][] = [
+  ['brandA', 'A', 403],
+  ['keyAccount', 'A', 403],
+  ['brandB', 'A', 404],
+  ['keyAccount', 'B', 404],
+  ['vendor1', 'A', 404],
+  ['vendor1Special', 'A', 404],
+];
+
 describe('brand-scoped lists hold only the brand rows', () => {
   for (const user of USERS) {
     for (const brand of BRANDS) {
@@ -358,15 +368,7 @@ describe('writes outside the tenancy change nothing', () => {
   });
 
   it('ingestion: administrators may, others without invoice.store get 403, other tenants 404', async () => {
-    const expectations: [UserKey, BrandKey, number][] = [
-      ['brandA', 'A', 403],
-      ['keyAccount', 'A', 403],
-      ['brandB', 'A', 404],
-      ['keyAccount', 'B', 404],
-      ['vendor1', 'A', 404],
-      ['vendor1Special', 'A', 404],
-      ['admin', 'A', 201],
-    ];
+    const expectations: [UserKey, BrandKey, number][] = [...NOT_MARKETPLACE_WRITERS, ['admin', 'A', 201]];
     for (const [user, brand, status] of expectations) {
       const product = brand === 'A' ? catalogue.A.phone : catalogue.B.shirt;
       const response = await api.request(`/api/brand/${api.world.brands[brand]}/channel/1/invoice`, {
@@ -459,15 +461,7 @@ describe('the marketplace cancellation', () => {
         token: tokens[user],
         json: { external_number: number },
       });
-    const refused: [UserKey, BrandKey, number][] = [
-      ['brandA', 'A', 403],
-      ['keyAccount', 'A', 403],
-      ['brandB', 'A', 404],
-      ['keyAccount', 'B', 404],
-      ['vendor1', 'A', 404],
-      ['vendor1Special', 'A', 404],
-    ];
-    for (const [user, brand, status] of refused) {
+    for (const [user, brand, status] of NOT_MARKETPLACE_WRITERS) {
       expect((await cancel(user, brand, numbers[brand])).status, `${user} on ${brand}`).toBe(status);
     }
     // Brand A's invoice named under brand B's address is no invoice of B's.

@@ -1,6 +1,7 @@
 import sharp, { type FormatEnum } from 'sharp';
 import { validationFailed } from '../../http/errors';
 import type { SniffedType } from './sniff';
+import { createTurns } from './turns';
 
 // libvips would otherwise run one worker thread per core for each image; on a two-core server one
 // thread per image leaves the other core to the event loop and the database while an upload is encoded.
@@ -10,6 +11,10 @@ sharp.cache(false);
 
 /** A small file can declare a huge canvas (a decompression bomb); for an animation this counts every frame. */
 export const MAX_IMAGE_PIXELS = 40_000_000;
+
+// Each re-encode holds its decoded pixels, up to MAX_IMAGE_PIXELS × 4 bytes (~160 MB): a burst of uploads
+// waits its turn rather than holding that many times over.
+const inTurn = createTurns(2);
 
 const FORMATS: Record<string, keyof FormatEnum> = {
   jpg: 'jpeg',
@@ -23,7 +28,11 @@ const FORMATS: Record<string, keyof FormatEnum> = {
  * its GPS position, XMP, comments, the ICC profile after conversion to sRGB), so nothing but pixels
  * reaches storage: bytes appended to the image, such as an HTML payload, are gone too.
  */
-export async function reencodeImage({ bytes, type }: { bytes: Uint8Array; type: SniffedType }) {
+export function reencodeImage(upload: { bytes: Uint8Array; type: SniffedType }) {
+  return inTurn(() => reencode(upload));
+}
+
+async function reencode({ bytes, type }: { bytes: Uint8Array; type: SniffedType }) {
   const format = FORMATS[type.extension];
   try {
     const image = sharp(bytes, {
