@@ -54,3 +54,35 @@ test('an open order list shows a status change made elsewhere without reloading'
   await expect(row.getByText('Diproses Vendor')).toBeVisible({ timeout: 5_000 });
   expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
 });
+
+test('an open offer dialog shows the offer withdrawn when the marketplace cancels its invoice', async ({
+  page,
+  request,
+}) => {
+  await signInAndWait(page, ACCOUNTS.vendor);
+  await page.goto('/order');
+  await expect(page.locator('[data-live="true"]')).toBeAttached();
+  const admin = { Authorization: `Bearer ${await tokenFor(request, ACCOUNTS.admin)}` };
+  const externalNumber = `INV/E2E/LIVE-CANCEL/${Date.now()}`;
+  const ingested = await request.post(`/api/brand/${BRAND_ID}/channel/${TOKOPEDIA}/invoice`, {
+    headers: admin,
+    data: jakartaInvoice(externalNumber),
+  });
+  expect(ingested.status()).toBe(201);
+  const dialog = page.getByRole('dialog', { name: 'Pesanan Masuk' });
+  await expect(dialog.getByText(externalNumber)).toBeVisible({ timeout: 2_000 });
+  await expect(dialog.getByRole('button', { name: 'Accept' })).toBeVisible();
+  await page.evaluate(() => Object.assign(window, { notReloaded: true }));
+
+  const canceled = await request.post(`/api/brand/${BRAND_ID}/channel/${TOKOPEDIA}/invoice/cancel`, {
+    headers: admin,
+    data: { external_number: externalNumber },
+  });
+  expect(canceled.status()).toBe(200);
+
+  await expect(dialog.getByRole('status')).toHaveText('Pesanan ini dibatalkan di marketplace.', {
+    timeout: 5_000,
+  });
+  await expect(dialog.getByRole('button', { name: 'Accept' })).toHaveCount(0);
+  expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
+});
