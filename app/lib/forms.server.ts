@@ -1,5 +1,5 @@
 import type { Submission } from '@conform-to/react';
-import { humanizeServerMessage } from './server-message';
+import { readableMessages } from './server-message';
 import { UpstreamError } from './upstream.server';
 
 /** Laravel's `order_products.0.quantity` becomes Conform's `order_products[0].quantity`. */
@@ -38,12 +38,11 @@ export function replyWithUpstreamError<S extends Submission<unknown>>(
   } = {},
 ) {
   if (!(error instanceof UpstreamError) || error.status >= 500 || error.status === 401) throw error;
-  const keys = Object.keys(error.fieldErrors);
-  const readable = (message: string) => humanizeServerMessage(message, keys, formKeyOf);
+  const readable = readableMessages(error, formKeyOf);
   const fieldErrors: Record<string, string[]> = {};
-  for (const [key, messages] of Object.entries(error.fieldErrors)) {
+  for (const [key, messages] of Object.entries(readable.fieldErrors)) {
     const name = conformName(formKeyOf(key));
-    if (knownFields.includes(name.split(/[.[]/)[0])) fieldErrors[name] = messages.slice(0, 1).map(readable);
+    if (knownFields.includes(name.split(/[.[]/)[0])) fieldErrors[name] = messages.slice(0, 1);
   }
-  return submission.reply({ formErrors: [readable(error.message)], fieldErrors, hideFields });
+  return submission.reply({ formErrors: [readable.message], fieldErrors, hideFields });
 }

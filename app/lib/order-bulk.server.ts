@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { guard } from './auth.server';
 import { requireCsrf } from './csrf.server';
 import { requireScope } from './scope.server';
-import { humanizeServerMessage } from './server-message';
+import { readableMessages } from './server-message';
 import { redirectWithToast } from './toast.server';
 import { orderApi } from './upstream/orders.server';
 import { UpstreamError } from './upstream.server';
@@ -34,13 +34,11 @@ export async function bulkReady(request: Request) {
     await guard(request, orderApi.advanceMany(token, scope.id, 'ready-to-delivery', parsed.data.order_ids));
   } catch (error) {
     if (!(error instanceof UpstreamError) || error.status !== 422) throw error;
-    const keys = Object.keys(error.fieldErrors);
-    const reasons = Object.values(error.fieldErrors)
-      .flat()
-      .map((reason) => humanizeServerMessage(reason, keys));
+    const { message, fieldErrors } = readableMessages(error);
+    const reasons = Object.values(fieldErrors).flat();
     return redirectWithToast(back, {
       type: 'error',
-      message: reasons.length ? reasons.join(' · ') : humanizeServerMessage(error.message, keys),
+      message: reasons.length ? reasons.join(' · ') : message,
     });
   }
   return redirectWithToast(back, {

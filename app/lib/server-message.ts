@@ -51,3 +51,18 @@ export function humanizeServerMessage(
     .replace(KEY_LIKE, (word) => (known.has(word) ? humanPath(keyOf(word)) : word))
     .replace(/^(The (?:selected )?[a-z ]+?) ids?\b/, '$1');
 }
+
+/** Every message of an upstream answer made readable with its own field keys (see humanizeServerMessage). */
+export function readableMessages(
+  answer: { message: string; fieldErrors: Record<string, string[]> },
+  keyOf?: (key: string) => string,
+) {
+  const keys = Object.keys(answer.fieldErrors);
+  const readable = (message: string) => humanizeServerMessage(message, keys, keyOf);
+  return {
+    message: readable(answer.message),
+    fieldErrors: Object.fromEntries(
+      Object.entries(answer.fieldErrors).map(([key, messages]) => [key, messages.map(readable)]),
+    ),
+  };
+}

@@ -10,7 +10,7 @@ import { requireCsrf } from '~/lib/csrf.server';
 import { formatMoney } from '~/lib/format';
 import { pageTitle } from '~/lib/meta';
 import { requireScope } from '~/lib/scope.server';
-import { humanizeServerMessage } from '~/lib/server-message';
+import { readableMessages } from '~/lib/server-message';
 import { redirectWithToast } from '~/lib/toast.server';
 import { offerApi } from '~/lib/upstream/offers.server';
 import { UpstreamError } from '~/lib/upstream.server';
@@ -46,9 +46,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return redirectWithToast(target, { type: 'success', message: 'toast.saved' });
   } catch (error) {
     if (error instanceof UpstreamError && error.status < 500) {
-      const first = Object.values(error.fieldErrors)[0]?.[0];
-      const message = humanizeServerMessage(first ?? error.message, Object.keys(error.fieldErrors));
-      return redirectWithToast('/order', { type: 'error', message });
+      const readable = readableMessages(error);
+      const first = Object.values(readable.fieldErrors)[0]?.[0];
+      return redirectWithToast('/order', { type: 'error', message: first ?? readable.message });
     }
     throw error;
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { humanizeServerMessage } from '../../app/lib/server-message';
+import { humanizeServerMessage, readableMessages } from '../../app/lib/server-message';
 
 function human(message: string, ...keys: string[]) {
   return humanizeServerMessage(message, keys);
@@ -55,5 +55,26 @@ describe('humanizeServerMessage', () => {
     ]) {
       expect(human(untouched, 'paid')).toBe(untouched);
     }
+  });
+});
+
+describe('readableMessages', () => {
+  it("makes the answer's message and every field message readable, counting rows as the form does", () => {
+    const answer = {
+      message: 'The selected order_products.0.id is invalid. (and 1 more error)',
+      fieldErrors: {
+        'order_products.0.id': ['The selected order_products.0.id is invalid.'],
+        vendor_id: ['The vendor id field is required.'],
+      },
+    };
+    const sentRows = (key: string) => key.replace('order_products.0', 'order_products.1');
+
+    expect(readableMessages(answer, sentRows)).toEqual({
+      message: 'The selected second order products is invalid. (and 1 more error)',
+      fieldErrors: {
+        'order_products.0.id': ['The selected second order products is invalid.'],
+        vendor_id: ['The vendor field is required.'],
+      },
+    });
   });
 });
