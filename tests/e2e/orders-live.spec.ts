@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { ACCOUNTS, chooseBrand, jakartaInvoice, signInAndWait, tokenFor } from './support';
 
 // Live updates need JavaScript: this file runs in the JavaScript-enabled project only.
@@ -9,18 +9,27 @@ const TOKOPEDIA = 1;
 
 let acceptedOrderPath = '';
 
+/** The demo vendor's order list with live updates on; returns the header the marketplace's calls carry. */
+async function watchOrdersAsVendor(page: Page, request: APIRequestContext) {
+  await signInAndWait(page, ACCOUNTS.vendor);
+  await page.goto('/order');
+  await expect(page.locator('[data-live="true"]')).toBeAttached();
+  return { Authorization: `Bearer ${await tokenFor(request, ACCOUNTS.admin)}` };
+}
+
+function ingest(request: APIRequestContext, admin: Record<string, string>, externalNumber: string) {
+  return request.post(`/api/brand/${BRAND_ID}/channel/${TOKOPEDIA}/invoice`, {
+    headers: admin,
+    data: jakartaInvoice(externalNumber),
+  });
+}
+
 test('the offer dialog opens in the vendor browser within 2 s of an ingested invoice', async ({
   page,
   request,
 }) => {
-  await signInAndWait(page, ACCOUNTS.vendor);
-  await page.goto('/order');
-  await expect(page.locator('[data-live="true"]')).toBeAttached();
-  const admin = await tokenFor(request, ACCOUNTS.admin);
-  const ingested = await request.post(`/api/brand/${BRAND_ID}/channel/${TOKOPEDIA}/invoice`, {
-    headers: { Authorization: `Bearer ${admin}` },
-    data: jakartaInvoice(`INV/E2E/LIVE/${Date.now()}`),
-  });
+  const admin = await watchOrdersAsVendor(page, request);
+  const ingested = await ingest(request, admin, `INV/E2E/LIVE/${Date.now()}`);
   expect(ingested.status()).toBe(201);
   await expect(page.getByRole('dialog', { name: 'Pesanan Masuk' })).toBeVisible({ timeout: 2_000 });
   await page.getByRole('button', { name: 'Accept' }).click();
@@ -59,15 +68,9 @@ test('an open offer dialog shows the offer withdrawn when the marketplace cancel
   page,
   request,
 }) => {
-  await signInAndWait(page, ACCOUNTS.vendor);
-  await page.goto('/order');
-  await expect(page.locator('[data-live="true"]')).toBeAttached();
-  const admin = { Authorization: `Bearer ${await tokenFor(request, ACCOUNTS.admin)}` };
+  const admin = await watchOrdersAsVendor(page, request);
   const externalNumber = `INV/E2E/LIVE-CANCEL/${Date.now()}`;
-  const ingested = await request.post(`/api/brand/${BRAND_ID}/channel/${TOKOPEDIA}/invoice`, {
-    headers: admin,
-    data: jakartaInvoice(externalNumber),
-  });
+  const ingested = await ingest(request, admin, externalNumber);
   expect(ingested.status()).toBe(201);
   const dialog = page.getByRole('dialog', { name: 'Pesanan Masuk' });
   await expect(dialog.getByText(externalNumber)).toBeVisible({ timeout: 2_000 });
