@@ -35,6 +35,8 @@ import {
   urlOf,
   vendorProductOfBrand,
   waitForQuiet,
+  cpuPerRequest,
+  cpuUse,
   webSession,
   type Auth,
 } from './http';
@@ -77,7 +79,7 @@ if (only.has('widgets')) {
   process.stdout.write(run.stdout);
   if (run.status !== 0) throw new Error(`bench/widgets.ts failed (${run.status}): ${run.stderr}`);
   const calls = [
-    ...run.stdout.matchAll(/^((?:brand|vendor) \S+)\s+([\d.]+) ms\s+([\d.]+) ms\s+([\d.]+) ms\s+(\d+)\s*$/gm),
+    ...run.stdout.matchAll(/^((?:brand|vendor) \S+)\s+([\d.]+) ms\s+([\d.]+) ms\s+([\d.]+) ms\s+(\d+)\s/gm),
   ].map((match) => ({
     call: match[1],
     median: Number(match[2]),
@@ -100,6 +102,7 @@ if (only.has('widgets')) {
             .map((call) => `${call.call} ${call.p95.toFixed(0)}`)
             .join(', ')}${over.length > 8 ? ', …' : ''}`
         : '',
+      /^CPU per request.*$/m.exec(run.stdout)?.[0] ?? '',
       `CPU idle before ${idle.toFixed(0)} %`,
     ]
       .filter(Boolean)
@@ -125,6 +128,7 @@ if (only.has('page')) {
     pass: sequential.p95 <= 150 && sequential.errors === 0,
     note: `full response on loopback; the loader makes 16 card calls and the filter options; CPU idle before ${idle.toFixed(0)} %`,
   });
+  const cpu = cpuUse();
   const concurrent = await runLoad({
     concurrency: 20,
     total: 200,
@@ -135,6 +139,7 @@ if (only.has('page')) {
     measured: `${describe(concurrent)} · ${concurrent.rps.toFixed(0)} req/s`,
     budget: '(information)',
     pass: null,
+    note: cpuPerRequest(cpu, cpuUse(), concurrent.count),
   });
 }
 

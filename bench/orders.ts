@@ -26,6 +26,8 @@ import {
   BASE_URL,
   VENDOR,
   apiToken,
+  cpuPerRequest,
+  cpuUse,
   getJson,
   getOk,
   jakartaDay,
@@ -95,18 +97,20 @@ console.info(
 // 0. The floor: the cheapest API answer (no database) under the same load, for scale.
 if (only.has('floor')) {
   const floorIdle = await waitForQuiet('floor');
+  const cpu = cpuUse();
   const floor = await runLoad({
     concurrency,
     total: requests,
     warmup: 1,
     request: () => getOk('/healthz', {}),
   });
+  const floorCpu = cpuPerRequest(cpu, cpuUse(), floor.count + 1);
   rows.push({
     what: `floor: GET /healthz (${concurrency}×, ${requests})`,
     measured: `p50 ${ms(floor.p50)} · p95 ${ms(floor.p95)} · max ${ms(floor.max)} · ${floor.rps.toFixed(0)} req/s`,
     budget: '(information)',
     pass: null,
-    note: `select 1 through the same server; CPU idle before ${floorIdle.toFixed(0)} %`,
+    note: `select 1 through the same server; ${floorCpu}; CPU idle before ${floorIdle.toFixed(0)} %`,
   });
 }
 
@@ -134,6 +138,7 @@ if (only.has('api')) {
       maxErrors: requests,
       request: () => getOk(path, admin),
     });
+    const cpu = cpuUse();
     const stats = await runLoad({
       concurrency,
       total: requests,
@@ -145,7 +150,7 @@ if (only.has('api')) {
       `API ${label} (${concurrency}×, ${requests})`,
       stats,
       25,
-      `one at a time: p50 ${ms(alone.p50)} · p95 ${ms(alone.p95)}; CPU idle before ${idle.toFixed(0)} %`,
+      `one at a time: p50 ${ms(alone.p50)} · p95 ${ms(alone.p95)}; ${cpuPerRequest(cpu, cpuUse(), stats.count)}; CPU idle before ${idle.toFixed(0)} %`,
     );
   }
 }
@@ -163,6 +168,7 @@ if (only.has('page')) {
     maxErrors: pageRequests,
     request: () => getOk('/order', session, 'text/html'),
   });
+  const cpu = cpuUse();
   const stats = await runLoad({
     concurrency,
     total: pageRequests,
@@ -174,7 +180,7 @@ if (only.has('page')) {
     `page /order, signed in (${concurrency}×, ${pageRequests})`,
     stats,
     80,
-    `full response on loopback; one at a time: p50 ${ms(alone.p50)} · p95 ${ms(alone.p95)}; CPU idle before ${idle.toFixed(0)} %`,
+    `full response on loopback; one at a time: p50 ${ms(alone.p50)} · p95 ${ms(alone.p95)}; ${cpuPerRequest(cpu, cpuUse(), stats.count)}; CPU idle before ${idle.toFixed(0)} %`,
   );
 }
 

@@ -11,7 +11,7 @@
  * WIDGETS (a regular expression on `side path`) picks the calls, QUERY (`channel[]=1&category[]=3`) adds filters.
  */
 import { widgetsOf, type Side } from '../api/domains/dashboard/widgets';
-import { ADMIN, apiToken, getJson, getOk, jakartaDay, type Auth } from './http';
+import { ADMIN, apiToken, cpuPerRequest, cpuUse, getJson, getOk, jakartaDay, type Auth } from './http';
 import { ms, percentile, runLoad } from './load';
 
 const requests = Number(process.env.REQUESTS ?? 100);
@@ -37,7 +37,7 @@ console.info(
     `${requests} requests per call, ${concurrency} at a time\n`,
 );
 console.info(
-  `${'call'.padEnd(62)} ${'median'.padStart(9)} ${'p95'.padStart(9)} ${'max'.padStart(9)} ${'req/s'.padStart(7)}`,
+  `${'call'.padEnd(62)} ${'median'.padStart(9)} ${'p95'.padStart(9)} ${'max'.padStart(9)} ${'req/s'.padStart(7)} ${'CPU/req'.padStart(9)}`,
 );
 const calls = (['brand', 'vendor'] as const).flatMap((side) =>
   widgetsOf(side)
@@ -51,13 +51,21 @@ const calls = (['brand', 'vendor'] as const).flatMap((side) =>
 for (const { path } of calls) await getOk(path, auth);
 
 const p95s: number[] = [];
+const cpuBefore = cpuUse();
+let measured = 0;
 for (const { call, path } of calls) {
+  const before = cpuUse();
   const result = await runLoad({ concurrency, total: requests, request: () => getOk(path, auth) });
+  const after = cpuUse();
+  measured += result.count;
   p95s.push(result.p95);
   const cell = (value: number) => ms(value).padStart(9);
+  // Server and PostgreSQL together: what one call costs the machine's cores.
+  const cpu = (after.servers + after.database - before.servers - before.database) / result.count;
   console.info(
-    `${call.padEnd(62)} ${cell(result.p50)} ${cell(result.p95)} ${cell(result.max)} ${result.rps.toFixed(0).padStart(7)}`,
+    `${call.padEnd(62)} ${cell(result.p50)} ${cell(result.p95)} ${cell(result.max)} ${result.rps.toFixed(0).padStart(7)} ${cell(cpu)}`,
   );
 }
 p95s.sort((a, b) => a - b);
 console.info(`\nworst p95 ${ms(p95s[p95s.length - 1])}, median of the p95s ${ms(percentile(p95s, 0.5))}`);
+console.info(cpuPerRequest(cpuBefore, cpuUse(), measured));

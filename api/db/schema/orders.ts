@@ -76,6 +76,10 @@ export const orders = pgTable(
     index('orders_brand_created_idx').on(t.brandId, t.createdAt, t.id),
     index('orders_brand_status_created_idx').on(t.brandId, t.statusCode, t.createdAt),
     index('orders_vendor_created_idx').on(t.vendorId, t.createdAt, t.id),
+    // A vendor's invoices, as its dashboard counts them (through its live orders), read from the index alone.
+    index('orders_vendor_brand_created_live_idx')
+      .on(t.vendorId, t.brandId, t.createdAt, t.invoiceId)
+      .where(sql`status_code <> 'diverted' and deleted_at is null`),
     index('orders_invoice_idx').on(t.invoiceId),
     // The lists sort by number by default; a status tab walks its own orders in that order.
     index('orders_brand_status_number_idx').on(t.brandId, t.statusCode, t.number),

@@ -7,19 +7,20 @@ import { allOf, inList, instantIn } from './sql';
 /**
  * Conditions on the raw invoice and order tables, for the figures no rollup can give. Each starts from the
  * brand and creation time, which the (brand_id, created_at) and (brand_id, status_code, created_at) indexes of
- * invoices and the (vendor_id, created_at) index of orders serve, so a call reads the rows of its range only.
+ * invoices and orders_vendor_brand_created_live_idx serve, so a call reads the rows of its range only.
  */
 
 /**
  * An invoice's vendor is the vendor of its order, canceled or not; a diverted order handed the invoice on. An order
  * is made from its invoice and is never older than it, so the vendors' orders created since the earliest range
- * began hold every invoice of the ranges: the (vendor_id, created_at) index of orders finds a vendor's few
- * invoices without reading all of the brand's.
+ * began hold every invoice of the ranges: orders_vendor_brand_created_live_idx lists a vendor's invoices of the
+ * scope's brands from the index alone, without reading all of the brand's.
  */
-function invoiceOfVendors(vendorIds: number[], ranges: DayRange[]): SQL {
+function invoiceOfVendors(scope: Scope & { vendorIds: number[] }, ranges: DayRange[]): SQL {
   const since = startOfDay(ranges.map((range) => range.from).sort()[0]).toISOString();
-  return sql`i.id in (select o.invoice_id from orders o where ${inList('o.vendor_id', vendorIds)}
-    and o.created_at >= ${since} and o.status_code <> 'diverted' and o.deleted_at is null)`;
+  return sql`i.id in (select o.invoice_id from orders o where ${inList('o.vendor_id', scope.vendorIds)}
+    and ${inList('o.brand_id', scope.brandIds)} and o.created_at >= ${since} and o.status_code <> 'diverted'
+    and o.deleted_at is null)`;
 }
 
 function invoiceInCategories(categoryIds: number[]): SQL {
@@ -39,7 +40,7 @@ export function invoiceWhere(
     options.notCanceled ? sql`i.status_code <> 'canceled'` : undefined,
     instantIn('i.created_at', ranges),
     scope.channelIds ? inList('i.channel_id', scope.channelIds) : undefined,
-    scope.vendorIds ? invoiceOfVendors(scope.vendorIds, ranges) : undefined,
+    scope.vendorIds ? invoiceOfVendors({ ...scope, vendorIds: scope.vendorIds }, ranges) : undefined,
     scope.categoryIds ? invoiceInCategories(scope.categoryIds) : undefined,
   ]);
 }

@@ -1,0 +1,1 @@
+CREATE INDEX "orders_vendor_brand_created_live_idx" ON "orders" USING btree ("vendor_id","brand_id","created_at","invoice_id") WHERE status_code <> 'diverted' and deleted_at is null;
