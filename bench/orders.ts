@@ -367,9 +367,10 @@ if (only.has('offer')) {
     await sendJson('POST', `${brand}/channel/${channelId}/invoice`, admin, {
       external_number: external,
       date,
-      customer_name: 'Bench Buyer',
-      customer_phone: '081200000000',
-      recipient_name: 'Bench Buyer',
+      // A buyer of their own per invoice, as marketplace orders come (see bench/dashboard.ts).
+      customer_name: `Bench Buyer ${runId}-${index}`,
+      customer_phone: `0813${String(index).padStart(8, '0')}`,
+      recipient_name: `Bench Buyer ${runId}-${index}`,
       recipient_address_full: 'Jl. Bench No. 1',
       recipient_city: city,
       payment_method: 'Transfer Bank',
