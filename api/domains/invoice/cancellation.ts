@@ -1,13 +1,13 @@
-import { and, asc, eq, isNull, notInArray } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { invoiceOffers, invoices, orders, vendors } from '../../db/schema';
 import { recordAudit } from '../../audit/audit';
 import type { AuthUser } from '../../http/context';
 import { conflict, notFound } from '../../http/errors';
+import { liveOrderOfInvoice } from '../order/live';
 import {
   addActivity,
   BRAND_LABELS,
-  DEAD_STATUSES,
   notify,
   notifyBrandOfStatus,
   OPEN_STATUSES,
@@ -24,17 +24,7 @@ import type { CancelInvoiceBody } from './schema';
 class LiveOrderMoved extends Error {}
 
 async function liveOrderOf(executor: Executor, invoiceId: number) {
-  const [live] = await executor
-    .select()
-    .from(orders)
-    .where(
-      and(
-        eq(orders.invoiceId, invoiceId),
-        notInArray(orders.statusCode, DEAD_STATUSES),
-        isNull(orders.deletedAt),
-      ),
-    )
-    .limit(1);
+  const [live] = await executor.select().from(orders).where(liveOrderOfInvoice(invoiceId)).limit(1);
   return live;
 }
 

@@ -50,7 +50,12 @@ async function reencode({ bytes, type }: { bytes: Uint8Array; type: SniffedType 
     const output = await image.toBuffer();
     return { bytes: output, size: output.length };
   } catch (error) {
-    const tooLarge = error instanceof Error && error.message.includes('exceeds pixel limit');
+    const reason = error instanceof Error ? error.message : String(error);
+    // Nearly always the file itself; logged so that a failure of libvips (memory, a broken build) shows too.
+    console.warn(
+      `upload of a .${type.extension} refused, not re-encoded: ${reason.replace(/\s+/g, ' ').trim()}`,
+    );
+    const tooLarge = reason.includes('exceeds pixel limit');
     throw validationFailed({
       file: [
         tooLarge ? 'The file field has invalid image dimensions.' : 'The file field must be a valid image.',

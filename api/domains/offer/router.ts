@@ -13,6 +13,7 @@ import {
 } from '../../db/schema';
 import { recordAudit } from '../../audit/audit';
 import { notify, vendorAudience } from '../order/service';
+import { liveOrderOfInvoice } from '../order/live';
 
 /**
  * The vendors still to be offered an invoice, best first: priority vendors, then those whose areas cover the
@@ -106,7 +107,7 @@ export async function offerToNextVendor(
   const [live] = await executor
     .select({ id: orders.id })
     .from(orders)
-    .where(and(eq(orders.invoiceId, invoice.id), notInArray(orders.statusCode, ['canceled', 'diverted'])))
+    .where(liveOrderOfInvoice(invoice.id))
     .limit(1);
   if (busy || live) return null;
   const [vendorId] = await rankVendors(executor, invoice);

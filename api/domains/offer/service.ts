@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, inArray, lte, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database, Executor } from '../../db/client';
 import {
@@ -16,6 +16,7 @@ import type { AuthUser } from '../../http/context';
 import { conflict, notFound } from '../../http/errors';
 import { offsetOf, pageMeta, pageQuerySchema } from '../../http/pagination';
 import { createRollupTracker } from '../rollup/service';
+import { liveOrderOfInvoice } from '../order/live';
 import { brandAudience, createOrder, followOrderOnInvoice, notify, queueOrderEvents } from '../order/service';
 import { offerToNextVendor } from './router';
 
@@ -175,7 +176,7 @@ export async function acceptOffer(
     const [live] = await tx
       .select({ id: orders.id })
       .from(orders)
-      .where(and(eq(orders.invoiceId, invoice.id), notInArray(orders.statusCode, ['canceled', 'diverted'])))
+      .where(liveOrderOfInvoice(invoice.id))
       .limit(1);
     if (live || invoice.statusCode === 'canceled') throw conflict('Invoice ini sudah tidak dapat diterima.');
     const lines = await tx
