@@ -1,5 +1,6 @@
 import { Link, useSearchParams } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
+import { formatNumber } from '~/lib/format';
 
 type Meta = {
   current_page: number;
@@ -26,7 +27,11 @@ export function Pagination({ meta }: { meta: Meta }) {
       <p className="text-slate-600">
         {meta.from === null
           ? t('table.none')
-          : t('table.showing', { from: meta.from, to: meta.to, total: meta.total })}
+          : t('table.showing', {
+              from: formatNumber(meta.from, 0),
+              to: formatNumber(meta.to ?? meta.from, 0),
+              total: formatNumber(meta.total, 0),
+            })}
       </p>
       <ul className="flex items-center gap-1">
         {meta.current_page > 1 ? (
@@ -44,7 +49,7 @@ export function Pagination({ meta }: { meta: Meta }) {
               aria-current={page === meta.current_page ? 'page' : undefined}
               className={`rounded px-3 py-1 ${page === meta.current_page ? 'bg-brand-600 text-white' : 'hover:bg-slate-100'}`}
             >
-              {page}
+              {formatNumber(page, 0)}
             </Link>
           </li>
         ))}

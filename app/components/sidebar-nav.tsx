@@ -15,10 +15,17 @@ export function SidebarNav({ items, id }: { items: NavItem[]; id: string }) {
           <li key={item.key}>
             {item.children ? (
               <>
-                <span className="block px-3 pb-1 pt-3 text-xs font-semibold uppercase tracking-wide text-slate-500">
+                <span
+                  id={`${id}-${item.key}`}
+                  className="block px-3 pb-1 pt-3 text-xs font-semibold uppercase tracking-wide text-slate-500"
+                >
                   {t(`nav.${item.key}`)}
                 </span>
-                <ul className="space-y-1">
+                {/* Indented under its heading, so the items after the group do not read as part of it. */}
+                <ul
+                  aria-labelledby={`${id}-${item.key}`}
+                  className="ml-3 space-y-1 border-l border-slate-200 pl-2"
+                >
                   {item.children.map((child) => (
                     <li key={child.key}>
                       <NavLink to={child.to} className={linkClass} prefetch="intent">

@@ -38,8 +38,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     scope.kind === 'brand' ? guard(request, optionsApi.channels(token, scope.id)) : Promise.resolve([]),
     scope.kind === 'brand' ? guard(request, optionsApi.vendors(token, scope.id)) : Promise.resolve([]),
     scope.kind === 'vendor'
-      ? guard(request, offerApi.pending(token, scope.id)).then((page) => page.data)
-      : Promise.resolve([]),
+      ? guard(request, offerApi.pending(token, scope.id)).then((page) => ({
+          rows: page.data,
+          total: page.meta.total,
+        }))
+      : Promise.resolve({ rows: [], total: 0 }),
   ]);
   return json({
     scope,
@@ -169,14 +172,27 @@ export default function OrderListPage() {
         <section aria-labelledby="offers-title" className="card space-y-2 p-4">
           <h2 id="offers-title" className="text-lg font-semibold">
             {t('order.pendingOffers')}
+            {offers.total ? (
+              <span className="ml-2 text-sm font-normal text-slate-500">({offers.total})</span>
+            ) : null}
           </h2>
-          {offers.length === 0 ? <p className="text-sm text-slate-500">{t('order.noOffers')}</p> : null}
-          <ul className="divide-y divide-slate-100">
-            {offers.map((offer) => (
-              <li key={offer.id} className="flex items-center justify-between gap-3 py-2 text-sm">
+          {offers.total === 0 ? <p className="text-sm text-slate-500">{t('order.noOffers')}</p> : null}
+          {/* A long queue scrolls inside its box, so the order list stays on the first screen. */}
+          <ul
+            className="max-h-64 divide-y divide-slate-100 overflow-y-auto"
+            tabIndex={offers.rows.length > 5 ? 0 : undefined}
+            aria-labelledby="offers-title"
+          >
+            {offers.rows.map((offer) => (
+              <li key={offer.id} className="flex items-center justify-between gap-3 py-2 pr-1 text-sm">
                 <span>
                   <span className="font-medium">{offer.invoice.external_number}</span> ·{' '}
                   {offer.invoice.recipient_name}
+                  {offer.expires_at ? (
+                    <span className="ml-2 text-xs text-slate-500">
+                      {t('order.offerExpires', { time: formatDateTime(offer.expires_at) })}
+                    </span>
+                  ) : null}
                 </span>
                 <Link to={`/offer/${offer.id}`} className="btn-secondary px-2 py-1 text-xs">
                   {t('order.openOffer')}
@@ -184,6 +200,11 @@ export default function OrderListPage() {
               </li>
             ))}
           </ul>
+          {offers.total > offers.rows.length ? (
+            <p className="text-xs text-slate-500">
+              {t('order.moreOffers', { shown: offers.rows.length, total: offers.total })}
+            </p>
+          ) : null}
         </section>
       ) : null}
       <ListFilters

@@ -57,6 +57,18 @@ test('a vendor accepts an offer and moves the order through to delivered with a 
   await expect(page.getByText('Sampai', { exact: true }).first()).toBeVisible();
 });
 
+test('the vendor sees how many offers wait, and when each expires', async ({ page }) => {
+  await signInAndWait(page, ACCOUNTS.vendor);
+  await page.goto('/order');
+  const offers = page.getByRole('region', { name: 'Pesanan Masuk' });
+  const rows = offers.getByRole('listitem');
+  const shown = await rows.count();
+  expect(shown).toBeGreaterThan(0);
+  const waiting = Number(/\((\d+)\)/.exec((await offers.getByRole('heading').textContent()) ?? '')?.[1]);
+  expect(waiting).toBeGreaterThanOrEqual(shown);
+  await expect(rows.first()).toContainText(/berakhir \d{1,2} \w+ \d{4}/);
+});
+
 test('the shipping step refuses a missing tracking number with a field error', async ({ page }) => {
   await signInAndWait(page, ACCOUNTS.vendor);
   await acceptFirstOffer(page);

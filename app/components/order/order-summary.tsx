@@ -18,6 +18,7 @@ export function OrderSummary({ order, showShipping }: { order: SerializedOrder; 
   const { t } = useTranslation();
   const invoice = order.invoice;
   const vouchers = invoice?.vouchers ?? [];
+  const photos = [...(order.delivery_photos ?? []), ...(order.delivered_photos ?? [])];
   return (
     <div className="space-y-6">
       <dl className="card grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
@@ -63,17 +64,21 @@ export function OrderSummary({ order, showShipping }: { order: SerializedOrder; 
             <Item
               label={t('order.photos')}
               value={
-                <span className="flex flex-wrap gap-2">
-                  {[...(order.delivery_photos ?? []), ...(order.delivered_photos ?? [])].map((photo) => (
-                    <a key={photo.id} href={photo.url} target="_blank" rel="noreferrer">
-                      <img
-                        src={photo.url}
-                        alt={t('order.photo')}
-                        className="h-16 w-16 rounded object-cover"
-                      />
-                    </a>
-                  ))}
-                </span>
+                photos.length ? (
+                  <span className="flex flex-wrap gap-2">
+                    {photos.map((photo) => (
+                      <a key={photo.id} href={photo.url} target="_blank" rel="noreferrer">
+                        <img
+                          src={photo.url}
+                          alt={t('order.photo')}
+                          className="h-16 w-16 rounded object-cover"
+                        />
+                      </a>
+                    ))}
+                  </span>
+                ) : (
+                  '–'
+                )
               }
             />
           </>

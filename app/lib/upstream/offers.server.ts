@@ -10,7 +10,9 @@ const offerInvoiceSchema = z
   })
   .passthrough();
 
-export const offerRowSchema = z.object({ id: z.number(), invoice: offerInvoiceSchema }).passthrough();
+export const offerRowSchema = z
+  .object({ id: z.number(), expires_at: z.string().optional(), invoice: offerInvoiceSchema })
+  .passthrough();
 
 export const offerSchema = z
   .object({
