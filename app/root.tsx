@@ -1,14 +1,12 @@
 import type { LinksFunction, LoaderFunctionArgs } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import {
-  isRouteErrorResponse,
   Links,
   Meta,
   Outlet,
   Scripts,
   ScrollRestoration,
   useLoaderData,
-  useRouteError,
   useRouteLoaderData,
 } from '@remix-run/react';
 import { useEffect, useState } from 'react';
@@ -17,6 +15,7 @@ import { useChangeLanguage } from 'remix-i18next/react';
 import { AuthenticityTokenProvider } from 'remix-utils/csrf/react';
 import { HoneypotProvider } from 'remix-utils/honeypot/react';
 import { ToastMessage } from './components/toast-message';
+import { useRouteErrorText } from './components/route-error';
 import { csrf, honeypotInputProps } from './lib/csrf.server';
 import { publicEnv } from './lib/env.server';
 import type { Language } from './lib/i18n';
@@ -99,19 +98,9 @@ function useLatestToast<T>(toast: T | null) {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
   const data = useRouteLoaderData<typeof loader>('root');
+  const { title, description } = useRouteErrorText();
   const { t } = useTranslation();
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  const title = status === 404 ? t('notFound.title') : t('error.title');
-  const description =
-    status === 404
-      ? t('notFound.description')
-      : status === 403
-        ? t('error.forbidden')
-        : status === 400
-          ? t('error.badRequest')
-          : t('error.generic');
   return (
     <Document lang={data?.locale ?? 'id'}>
       <main className="flex min-h-full flex-col items-center justify-center gap-4 p-8 text-center">

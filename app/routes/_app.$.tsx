@@ -1,6 +1,6 @@
 import type { MetaFunction } from '@remix-run/node';
-import { Link } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
+import { ErrorNotice } from '~/components/route-error';
 import { pageTitle } from '~/lib/meta';
 
 export async function loader() {
@@ -9,19 +9,9 @@ export async function loader() {
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle({ matches, page: 'notFound' }) }];
 
-export function ErrorBoundary() {
-  return <NotFound />;
-}
+export { RouteErrorBoundary as ErrorBoundary } from '~/components/route-error';
 
 export default function NotFound() {
   const { t } = useTranslation();
-  return (
-    <section className="flex flex-col items-center gap-4 py-16 text-center">
-      <h1 className="text-2xl font-semibold">{t('notFound.title')}</h1>
-      <p className="text-slate-600">{t('notFound.description')}</p>
-      <Link to="/" className="btn-primary">
-        {t('notFound.home')}
-      </Link>
-    </section>
-  );
+  return <ErrorNotice title={t('notFound.title')} description={t('notFound.description')} />;
 }

@@ -6,6 +6,8 @@ import { requireCsrf } from '~/lib/csrf.server';
 import { redirectWithToast } from '~/lib/toast.server';
 import { upstream, UpstreamError } from '~/lib/upstream.server';
 
+export { RouteErrorBoundary as ErrorBoundary } from '~/components/route-error';
+
 const changeBrandSchema = z.object({
   brand_id: z.coerce.number().int().positive(),
   redirectTo: z.string().optional(),

@@ -93,6 +93,8 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle({ matches, page: 'profile' }) }];
 
+export { RouteErrorBoundary as ErrorBoundary } from '~/components/route-error';
+
 export default function ProfilePage() {
   const { user, performance } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();

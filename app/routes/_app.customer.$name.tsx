@@ -36,6 +36,8 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
   { title: pageTitle({ matches, page: 'customer', name: data?.customer.name }) },
 ];
 
+export { RouteErrorBoundary as ErrorBoundary } from '~/components/route-error';
+
 export default function CustomerDetailPage() {
   const { customer, invoices } = useLoaderData<typeof loader>();
   const { t } = useTranslation();

@@ -22,6 +22,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle({ matches, page: 'customers' }) }];
 
+export { RouteErrorBoundary as ErrorBoundary } from '~/components/route-error';
+
 export default function CustomerListPage() {
   const { customers } = useLoaderData<typeof loader>();
   const { t } = useTranslation();

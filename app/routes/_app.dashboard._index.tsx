@@ -3,6 +3,8 @@ import { redirect } from '@remix-run/node';
 import { requireUser } from '~/lib/auth.server';
 import { landingPath } from '~/lib/navigation';
 
+export { RouteErrorBoundary as ErrorBoundary } from '~/components/route-error';
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { user } = await requireUser(request, context);
   return redirect(landingPath(user));

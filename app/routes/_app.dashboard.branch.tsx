@@ -47,6 +47,8 @@ export const meta: MetaFunction = ({ matches }) => [
   { title: pageTitle({ matches, page: 'dashboardBranch' }) },
 ];
 
+export { RouteErrorBoundary as ErrorBoundary } from '~/components/route-error';
+
 export default function DashboardBranchPage() {
   const { today, range, compare, cities, branches, cards, chart } = useLoaderData<typeof loader>();
   const { t } = useTranslation();

@@ -75,6 +75,8 @@ export const meta: MetaFunction = ({ matches }) => [
   { title: pageTitle({ matches, page: 'dashboardPembeli' }) },
 ];
 
+export { RouteErrorBoundary as ErrorBoundary } from '~/components/route-error';
+
 function slicesOf(rows: RankedRow[], unknown: string, others: string, limit: number): Slice[] {
   const named = rows.map((row) => ({ label: row.label ?? unknown, value: row.value }));
   if (named.length <= limit) return named;

@@ -80,6 +80,8 @@ export const meta: MetaFunction = ({ matches }) => [
   { title: pageTitle({ matches, page: 'dashboardPenjualan' }) },
 ];
 
+export { RouteErrorBoundary as ErrorBoundary } from '~/components/route-error';
+
 export default function DashboardSalesPage() {
   const { filters, options, vendorSide, series, cards, chart, invoices, orders } =
     useLoaderData<typeof loader>();

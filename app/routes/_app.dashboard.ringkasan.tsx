@@ -47,6 +47,8 @@ export const meta: MetaFunction = ({ matches }) => [
   { title: pageTitle({ matches, page: 'dashboardRingkasan' }) },
 ];
 
+export { RouteErrorBoundary as ErrorBoundary } from '~/components/route-error';
+
 type CardKey = keyof SerializeFrom<typeof loader>['cards'];
 
 /** The four groups of spec §2, each card with what it measures; each group links to its own dashboard. */

@@ -53,6 +53,8 @@ export const meta: MetaFunction = ({ matches }) => [
   { title: pageTitle({ matches, page: 'dashboardVendor' }) },
 ];
 
+export { RouteErrorBoundary as ErrorBoundary } from '~/components/route-error';
+
 export default function DashboardVendorPage() {
   const { filters, options, series, cards, chart, table } = useLoaderData<typeof loader>();
   const { t } = useTranslation();

@@ -23,6 +23,8 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
   { title: pageTitle({ matches, page: 'invoice', name: data?.invoice.external_number }) },
 ];
 
+export { RouteErrorBoundary as ErrorBoundary } from '~/components/route-error';
+
 export default function InvoiceDetailPage() {
   const { invoice } = useLoaderData<typeof loader>();
   const { t } = useTranslation();

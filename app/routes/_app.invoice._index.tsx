@@ -39,6 +39,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle({ matches, page: 'invoices' }) }];
 
+export { RouteErrorBoundary as ErrorBoundary } from '~/components/route-error';
+
 export default function InvoiceListPage() {
   const { brandId, invoices, total, channels } = useLoaderData<typeof loader>();
   const { t } = useTranslation();

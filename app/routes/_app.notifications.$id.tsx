@@ -5,6 +5,8 @@ import { requireCsrf } from '~/lib/csrf.server';
 import { notificationTarget } from '~/lib/notification-target';
 import { upstream } from '~/lib/upstream.server';
 
+export { RouteErrorBoundary as ErrorBoundary } from '~/components/route-error';
+
 export async function loader() {
   return redirect('/notifications');
 }

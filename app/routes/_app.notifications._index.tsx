@@ -15,6 +15,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle({ matches, page: 'notifications' }) }];
 
+export { RouteErrorBoundary as ErrorBoundary } from '~/components/route-error';
+
 /** The panel's page-by-page list as a page of its own, for browsers without JavaScript. */
 export default function NotificationsPage() {
   const { data, meta } = useLoaderData<typeof loader>();

@@ -56,6 +56,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle({ matches, page: 'offer' }) }];
 
+export { RouteErrorBoundary as ErrorBoundary } from '~/components/route-error';
+
 export default function OfferDialog() {
   const { offer } = useLoaderData<typeof loader>();
   const { t } = useTranslation();

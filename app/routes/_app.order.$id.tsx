@@ -141,6 +141,8 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
   { title: pageTitle({ matches, page: 'order', name: data?.order.number }) },
 ];
 
+export { RouteErrorBoundary as ErrorBoundary } from '~/components/route-error';
+
 export default function OrderDetailPage() {
   const { order, scope, modal, vendorOptions, nextStep, isAdmin } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();

@@ -63,6 +63,8 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle({ matches, page: 'orders' }) }];
 
+export { RouteErrorBoundary as ErrorBoundary } from '~/components/route-error';
+
 export default function OrderListPage() {
   const { scope, isAdmin, orders, items, total, channels, vendors, offers } = useLoaderData<typeof loader>();
   const { t } = useTranslation();

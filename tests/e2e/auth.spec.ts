@@ -120,6 +120,19 @@ test('an unknown path shows the Not Found Page inside the shell', async ({ page 
   await expect(page.getByRole('heading', { name: 'Not Found Page' })).toBeVisible();
 });
 
+test('an order or invoice that is not there answers 404 inside the shell, brand selector and navigation kept', async ({
+  page,
+}) => {
+  await signInAndWait(page, ACCOUNTS.admin);
+  for (const path of ['/order/99999999', '/invoice/99999999']) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(404);
+    await expect(page.getByRole('heading', { name: 'Not Found Page' })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Navigasi utama' }).first()).toBeVisible();
+    await expect(page.getByRole('combobox', { name: 'Brand' }).first()).toBeVisible();
+  }
+});
+
 test('the language switch turns the interface to English and back', async ({ page }) => {
   await page.goto('/auth/login');
   await page.getByRole('button', { name: 'en', exact: true }).click();
