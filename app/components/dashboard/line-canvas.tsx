@@ -71,7 +71,8 @@ export function LineCanvas({ title, current, previous, measure }: SeriesChartPro
                 borderColor: CURRENT,
                 backgroundColor: CURRENT,
                 pointRadius,
-                tension: 0.3,
+                // Monotone: the curve never swings past its points, so a drop to zero does not dip below the axis.
+                cubicInterpolationMode: 'monotone',
               },
               {
                 label: t('dashboard.previousPeriod'),
@@ -80,7 +81,7 @@ export function LineCanvas({ title, current, previous, measure }: SeriesChartPro
                 backgroundColor: PREVIOUS,
                 borderDash: [6, 4],
                 pointRadius,
-                tension: 0.3,
+                cubicInterpolationMode: 'monotone',
               },
             ],
           }}
