@@ -29,7 +29,10 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     sorted_by: 'created_at',
     order_by: 'desc',
   });
-  return json({ customer, invoices: await guard(request, invoiceApi.list(token, scope.id, query)) });
+  const invoices = await guard(request, invoiceApi.list(token, scope.id, query));
+  // A customer is known by their invoices: none, canceled ones included, means no such customer of this brand.
+  if (invoices.meta.total === 0) throw new Response('Not Found', { status: 404 });
+  return json({ customer, invoices });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [

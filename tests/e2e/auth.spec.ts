@@ -120,11 +120,11 @@ test('an unknown path shows the Not Found Page inside the shell', async ({ page 
   await expect(page.getByRole('heading', { name: 'Not Found Page' })).toBeVisible();
 });
 
-test('an order or invoice that is not there answers 404 inside the shell, brand selector and navigation kept', async ({
+test('an order, invoice or customer that is not there answers 404 inside the shell, brand selector and navigation kept', async ({
   page,
 }) => {
   await signInAndWait(page, ACCOUNTS.admin);
-  for (const path of ['/order/99999999', '/invoice/99999999']) {
+  for (const path of ['/order/99999999', '/invoice/99999999', '/customer/Nobody%20Here']) {
     const response = await page.goto(path);
     expect(response?.status(), path).toBe(404);
     await expect(page.getByRole('heading', { name: 'Not Found Page' })).toBeVisible();
