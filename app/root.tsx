@@ -10,12 +10,11 @@ import {
   useRouteLoaderData,
 } from '@remix-run/react';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useChangeLanguage } from 'remix-i18next/react';
 import { AuthenticityTokenProvider } from 'remix-utils/csrf/react';
 import { HoneypotProvider } from 'remix-utils/honeypot/react';
 import { ToastMessage } from './components/toast-message';
-import { useRouteErrorText } from './components/route-error';
+import { ErrorNotice, useRouteErrorText } from './components/route-error';
 import { csrf, honeypotInputProps } from './lib/csrf.server';
 import { publicEnv } from './lib/env.server';
 import type { Language } from './lib/i18n';
@@ -99,16 +98,10 @@ function useLatestToast<T>(toast: T | null) {
 
 export function ErrorBoundary() {
   const data = useRouteLoaderData<typeof loader>('root');
-  const { title, description } = useRouteErrorText();
-  const { t } = useTranslation();
   return (
     <Document lang={data?.locale ?? 'id'}>
-      <main className="flex min-h-full flex-col items-center justify-center gap-4 p-8 text-center">
-        <h1 className="text-2xl font-semibold">{title}</h1>
-        <p className="text-slate-600">{description}</p>
-        <a className="btn-primary" href="/">
-          {t('notFound.home')}
-        </a>
+      <main className="flex min-h-full flex-col items-center justify-center p-8">
+        <ErrorNotice {...useRouteErrorText()} />
       </main>
     </Document>
   );
