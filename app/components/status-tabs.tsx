@@ -1,9 +1,11 @@
 import { Link, useSearchParams } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
+import { useStatusLabel } from './status-badge';
 
 /** Status filter as links, so switching tabs is a plain GET without JavaScript. */
 export function StatusTabs({ statuses, label }: { statuses: string[]; label: string }) {
   const { t } = useTranslation();
+  const statusLabel = useStatusLabel();
   const [params] = useSearchParams();
   const current = params.get('status') ?? '';
   function href(status: string) {
@@ -23,7 +25,7 @@ export function StatusTabs({ statuses, label }: { statuses: string[]; label: str
               aria-current={current === status ? 'page' : undefined}
               className={`inline-block whitespace-nowrap border-b-2 px-3 py-2 text-sm ${current === status ? 'border-brand-600 font-semibold text-brand-700' : 'border-transparent text-slate-600 hover:text-slate-900'}`}
             >
-              {status || t('filters.all')}
+              {status ? statusLabel(status) : t('filters.all')}
             </Link>
           </li>
         ))}

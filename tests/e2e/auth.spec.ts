@@ -140,3 +140,14 @@ test('the language switch turns the interface to English and back', async ({ pag
   await page.getByRole('button', { name: 'id', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Masuk ke akun anda' })).toBeVisible();
 });
+
+test('in English the order statuses read in English, while the filter keeps its value', async ({ page }) => {
+  await signInAndWait(page, ACCOUNTS.admin);
+  await page.goto('/order');
+  await page.getByRole('button', { name: 'en', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Sales', level: 1 })).toBeVisible();
+  await page.getByRole('navigation', { name: 'Status' }).getByRole('link', { name: 'Completed' }).click();
+  await expect(page).toHaveURL(/status=Selesai/);
+  await expect(page.getByRole('table').getByText('Completed').first()).toBeVisible();
+  await expect(page.getByRole('table').getByText('Selesai')).toHaveCount(0);
+});
