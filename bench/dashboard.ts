@@ -29,6 +29,7 @@ import {
   BASE_URL,
   VENDOR,
   apiToken,
+  benchBuyer,
   getJson,
   getOk,
   sendJson,
@@ -139,7 +140,7 @@ if (only.has('page')) {
     measured: `${describe(concurrent)} · ${concurrent.rps.toFixed(0)} req/s`,
     budget: '(information)',
     pass: null,
-    note: cpuPerRequest(cpu, cpuUse(), concurrent.count),
+    note: cpuPerRequest(cpu, cpuUse(), concurrent.count + concurrent.errors),
   });
 }
 
@@ -174,7 +175,8 @@ if (only.has('writes')) {
   const vendor: Auth = { token: await apiToken(VENDOR) };
   type Page<T> = { data: T[] };
   const product = await vendorProductOfBrand(admin, brandId, vendorId);
-  const runId = Date.now().toString(36).toUpperCase();
+  const runStartedAt = Date.now();
+  const runId = runStartedAt.toString(36).toUpperCase();
   const stamp = new Date(Date.now() + 7 * 3_600_000).toISOString();
   const externals = Array.from({ length: writes }, (_, i) => `BENCH-W${runId}-${String(i).padStart(4, '0')}`);
   console.info(
@@ -190,9 +192,9 @@ if (only.has('writes')) {
         date: `${stamp.slice(0, 10)} ${stamp.slice(11, 19)}`,
         // A buyer of their own per invoice, as marketplace orders come: one buyer with hundreds of invoices a day
         // would make every later upkeep recompute that history.
-        customer_name: `Bench Buyer ${runId}-${i}`,
-        customer_phone: `0812${String(i).padStart(8, '0')}`,
-        recipient_name: `Bench Buyer ${runId}-${i}`,
+        customer_name: benchBuyer(runStartedAt, i).name,
+        customer_phone: benchBuyer(runStartedAt, i).phone,
+        recipient_name: benchBuyer(runStartedAt, i).name,
         recipient_address_full: 'Jl. Bench No. 2',
         recipient_city: 'Jakarta',
         payment_method: 'Transfer Bank',

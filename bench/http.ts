@@ -176,13 +176,19 @@ export function serverPid(url = API_URL): number {
   throw new Error(`no process listens on port ${port}; set SERVER_PID`);
 }
 
-const CLOCK_TICK_MS = 10;
-
-/** User + system CPU of a process so far, in ms (0 once it is gone). */
+/**
+ * CPU time of a process so far in ms, all its threads (a Node server's GC and pool threads too), from the
+ * scheduler's nanosecond counts rather than /proc/<pid>/stat's 10 ms ticks; 0 once it is gone.
+ */
 function processCpuMs(pid: number | string): number {
   try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * CLOCK_TICK_MS;
+    return readdirSync(`/proc/${pid}/task`).reduce((sum, task) => {
+      try {
+        return sum + Number(readFileSync(`/proc/${pid}/task/${task}/schedstat`, 'utf8').split(' ')[0]) / 1e6;
+      } catch {
+        return sum;
+      }
+    }, 0);
   } catch {
     return 0;
   }
@@ -199,27 +205,48 @@ function postgresPids() {
   });
 }
 
-export type CpuUse = { servers: number; database: number; client: number };
+export type CpuUse = { servers: number; database: Map<string, number>; client: number };
 
 /**
- * CPU used so far by the servers answering the bench (web and API, one process or two), by PostgreSQL's
- * processes on this machine and by the bench itself, in ms. Two readings around a run give each side's CPU
- * per request: on a machine of few cores, what bounds the latency at 20 concurrent is their sum.
+ * CPU used so far by the servers answering the bench (web and API, one process or two), by each of
+ * PostgreSQL's processes on this machine and by the bench itself, in ms. Two readings around a run give each
+ * side's CPU per request: on a machine of few cores, what bounds the latency at 20 concurrent is their sum.
  */
 export function cpuUse(): CpuUse {
   const servers = [...new Set([serverPid(BASE_URL), serverPid(API_URL)])];
   const own = process.cpuUsage();
   return {
     servers: servers.reduce((sum, pid) => sum + processCpuMs(pid), 0),
-    database: postgresPids().reduce((sum, pid) => sum + processCpuMs(pid), 0),
+    database: new Map(postgresPids().map((pid) => [pid, processCpuMs(pid)])),
     client: (own.user + own.system) / 1000,
   };
 }
 
-/** `CPU per request: servers 2.10 ms · PostgreSQL 0.90 ms · bench 0.40 ms` from two readings. */
+/** PostgreSQL's CPU between two readings: a backend started meanwhile counts whole, one that ended is lost. */
+function databaseDelta(before: CpuUse, after: CpuUse) {
+  let sum = 0;
+  for (const [pid, ms] of after.database) sum += ms - (before.database.get(pid) ?? 0);
+  return sum;
+}
+
+/** Server and PostgreSQL CPU between two readings, in ms. */
+export function serverAndDatabaseMs(before: CpuUse, after: CpuUse) {
+  return after.servers - before.servers + databaseDelta(before, after);
+}
+
+/** `CPU per request: server 2.10 ms · PostgreSQL 0.90 ms · bench 0.40 ms` from two readings. */
 export function cpuPerRequest(before: CpuUse, after: CpuUse, requests: number): string {
-  const per = (key: keyof CpuUse) => ((after[key] - before[key]) / Math.max(1, requests)).toFixed(2);
-  return `CPU per request: server ${per('servers')} ms · PostgreSQL ${per('database')} ms · bench ${per('client')} ms`;
+  const per = (ms: number) => (ms / Math.max(1, requests)).toFixed(2);
+  return `CPU per request: server ${per(after.servers - before.servers)} ms · PostgreSQL ${per(databaseDelta(before, after))} ms · bench ${per(after.client - before.client)} ms`;
+}
+
+/**
+ * A buyer of their own for the bench's `index`-th invoice of a run: buyers are one per brand by phone, so the
+ * phone carries the run's clock as well as the index, and no buyer collects invoices run after run.
+ */
+export function benchBuyer(runStartedAt: number, index: number) {
+  const name = `Bench Buyer ${runStartedAt.toString(36).toUpperCase()}-${index}`;
+  return { name, phone: `08${String(runStartedAt).slice(-7)}${String(index).padStart(4, '0')}` };
 }
 
 /** VmRSS of a process in MiB. */

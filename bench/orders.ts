@@ -26,6 +26,7 @@ import {
   BASE_URL,
   VENDOR,
   apiToken,
+  benchBuyer,
   cpuPerRequest,
   cpuUse,
   getJson,
@@ -150,7 +151,7 @@ if (only.has('api')) {
       `API ${label} (${concurrency}×, ${requests})`,
       stats,
       25,
-      `one at a time: p50 ${ms(alone.p50)} · p95 ${ms(alone.p95)}; ${cpuPerRequest(cpu, cpuUse(), stats.count)}; CPU idle before ${idle.toFixed(0)} %`,
+      `one at a time: p50 ${ms(alone.p50)} · p95 ${ms(alone.p95)}; ${cpuPerRequest(cpu, cpuUse(), stats.count + stats.errors)}; CPU idle before ${idle.toFixed(0)} %`,
     );
   }
 }
@@ -180,7 +181,7 @@ if (only.has('page')) {
     `page /order, signed in (${concurrency}×, ${pageRequests})`,
     stats,
     80,
-    `full response on loopback; one at a time: p50 ${ms(alone.p50)} · p95 ${ms(alone.p95)}; ${cpuPerRequest(cpu, cpuUse(), stats.count)}; CPU idle before ${idle.toFixed(0)} %`,
+    `full response on loopback; one at a time: p50 ${ms(alone.p50)} · p95 ${ms(alone.p95)}; ${cpuPerRequest(cpu, cpuUse(), stats.count + stats.errors)}; CPU idle before ${idle.toFixed(0)} %`,
   );
 }
 
@@ -349,7 +350,8 @@ if (only.has('offer')) {
     }
   });
 
-  const runId = Date.now().toString(36).toUpperCase();
+  const runStartedAt = Date.now();
+  const runId = runStartedAt.toString(36).toUpperCase();
   const now = new Date(Date.now() + 7 * 3_600_000).toISOString();
   const date = `${now.slice(0, 10)} ${now.slice(11, 19)}`;
   async function once(index: number) {
@@ -371,9 +373,9 @@ if (only.has('offer')) {
       external_number: external,
       date,
       // A buyer of their own per invoice, as marketplace orders come (see bench/dashboard.ts).
-      customer_name: `Bench Buyer ${runId}-${index}`,
-      customer_phone: `0813${String(index).padStart(8, '0')}`,
-      recipient_name: `Bench Buyer ${runId}-${index}`,
+      customer_name: benchBuyer(runStartedAt, index).name,
+      customer_phone: benchBuyer(runStartedAt, index).phone,
+      recipient_name: benchBuyer(runStartedAt, index).name,
       recipient_address_full: 'Jl. Bench No. 1',
       recipient_city: city,
       payment_method: 'Transfer Bank',

@@ -11,7 +11,17 @@
  * WIDGETS (a regular expression on `side path`) picks the calls, QUERY (`channel[]=1&category[]=3`) adds filters.
  */
 import { widgetsOf, type Side } from '../api/domains/dashboard/widgets';
-import { ADMIN, apiToken, cpuPerRequest, cpuUse, getJson, getOk, jakartaDay, type Auth } from './http';
+import {
+  ADMIN,
+  apiToken,
+  cpuPerRequest,
+  cpuUse,
+  getJson,
+  getOk,
+  jakartaDay,
+  serverAndDatabaseMs,
+  type Auth,
+} from './http';
 import { ms, percentile, runLoad } from './load';
 
 const requests = Number(process.env.REQUESTS ?? 100);
@@ -57,11 +67,11 @@ for (const { call, path } of calls) {
   const before = cpuUse();
   const result = await runLoad({ concurrency, total: requests, request: () => getOk(path, auth) });
   const after = cpuUse();
-  measured += result.count;
+  measured += result.count + result.errors;
   p95s.push(result.p95);
   const cell = (value: number) => ms(value).padStart(9);
   // Server and PostgreSQL together: what one call costs the machine's cores.
-  const cpu = (after.servers + after.database - before.servers - before.database) / result.count;
+  const cpu = serverAndDatabaseMs(before, after) / (result.count + result.errors);
   console.info(
     `${call.padEnd(62)} ${cell(result.p50)} ${cell(result.p95)} ${cell(result.max)} ${result.rps.toFixed(0).padStart(7)} ${cell(cpu)}`,
   );

@@ -1,5 +1,5 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
-import type { Database, Executor } from '../db/client';
+import type { Database } from '../db/client';
 import { preparedQuery } from '../db/prepared';
 import { brands, vendorBrands, vendors } from '../db/schema';
 import { ROLE } from '../domains/access/roles';
@@ -14,6 +14,24 @@ function prepareBrandLookup(db: Database) {
     .where(and(eq(brands.id, sql.placeholder('id')), isNull(brands.deletedAt)))
     .limit(1)
     .prepare('tenancy_brand_by_id');
+}
+
+function prepareServedBrands(db: Database) {
+  return db
+    .select({ brandId: vendorBrands.brandId })
+    .from(vendorBrands)
+    .where(eq(vendorBrands.vendorId, sql.placeholder('vendorId')))
+    .orderBy(asc(vendorBrands.brandId))
+    .prepare('tenancy_vendor_brands');
+}
+
+function prepareVendorLookup(db: Database) {
+  return db
+    .select()
+    .from(vendors)
+    .where(and(eq(vendors.id, sql.placeholder('id')), isNull(vendors.deletedAt)))
+    .limit(1)
+    .prepare('tenancy_vendor_by_id');
 }
 
 /** Resolves `/api/brand/{brand}` for the caller; a brand outside the caller's tenancy is a 404, as if it did not exist. */
@@ -31,22 +49,14 @@ export async function resolveBrand(db: Database, user: AuthUser, brandId: number
  * only the caller's own among them to brand-side users (a brand A user looking at a vendor that also serves
  * brand B must not see brand B's data).
  */
-export async function resolveVendor(executor: Executor, user: AuthUser, vendorId: number) {
+export async function resolveVendor(db: Database, user: AuthUser, vendorId: number) {
   if (user.roleId === ROLE.vendor && user.vendorId !== vendorId) throw notFound();
-  const served = await executor
-    .select({ brandId: vendorBrands.brandId })
-    .from(vendorBrands)
-    .where(eq(vendorBrands.vendorId, vendorId))
-    .orderBy(asc(vendorBrands.brandId));
+  const served = await preparedQuery(db, prepareServedBrands).execute({ vendorId });
   const allowed = user.roleId === ROLE.vendor ? 'all' : user.brandIds;
   const brandIds = served.map((row) => row.brandId).filter((id) => allowed === 'all' || allowed.includes(id));
   const brandSide = user.roleId !== ROLE.vendor && user.roleId !== ROLE.administrator;
   if (brandSide && brandIds.length === 0) throw notFound();
-  const [vendor] = await executor
-    .select()
-    .from(vendors)
-    .where(and(eq(vendors.id, vendorId), isNull(vendors.deletedAt)))
-    .limit(1);
+  const [vendor] = await preparedQuery(db, prepareVendorLookup).execute({ id: vendorId });
   if (!vendor) throw notFound();
   return { vendor, brandIds };
 }

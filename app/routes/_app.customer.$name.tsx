@@ -23,12 +23,16 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     phone: url.searchParams.get('phone') ?? '',
     email: url.searchParams.get('email') ?? '',
   };
-  const query = listQuery(url, {
+  // The page pages through all of the customer's invoices: filters carried over in the URL do not apply.
+  const { page, per_page } = listQuery(url);
+  const query = {
+    ...(page ? { page } : {}),
+    ...(per_page ? { per_page } : {}),
     'customer-name': name,
     'with-canceled': '1',
     sorted_by: 'created_at',
     order_by: 'desc',
-  });
+  };
   const invoices = await guard(request, invoiceApi.list(token, scope.id, query));
   // A customer is known by their invoices: none, canceled ones included, means no such customer of this brand.
   if (invoices.meta.total === 0) throw new Response('Not Found', { status: 404 });

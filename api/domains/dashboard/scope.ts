@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
 import type { AuthUser } from '../../http/context';
 import { parseId, resolveBrand, resolveVendor } from '../../http/tenancy';
 import { inList, selectRows } from './sql';
@@ -22,7 +22,7 @@ export type Scope = {
 export type ScopeFilters = { channel?: number[]; category?: number[]; vendor?: number[]; city?: string[] };
 
 /** `/api/brand/{brand}/widget/…`: a brand the caller may act on (vendor users have none), every vendor of it. */
-export async function brandTenancy(db: Executor, user: AuthUser, rawBrand: string | undefined) {
+export async function brandTenancy(db: Database, user: AuthUser, rawBrand: string | undefined) {
   const brand = await resolveBrand(db, user, parseId(rawBrand));
   return { brandIds: [brand.id], vendorIds: null } satisfies Tenancy;
 }
@@ -32,7 +32,7 @@ export async function brandTenancy(db: Executor, user: AuthUser, rawBrand: strin
  * them for the vendor's own users, only their own brands for brand-side users (a brand A user looking at a vendor
  * that also serves brand B must not see brand B's figures).
  */
-export async function vendorTenancy(db: Executor, user: AuthUser, rawVendor: string | undefined) {
+export async function vendorTenancy(db: Database, user: AuthUser, rawVendor: string | undefined) {
   const { vendor, brandIds } = await resolveVendor(db, user, parseId(rawVendor));
   return { brandIds, vendorIds: [vendor.id] } satisfies Tenancy;
 }
