@@ -30,7 +30,7 @@ export default defineConfig({
     {
       name: 'no-js',
       use: { javaScriptEnabled: false },
-      testIgnore: /(a11y|dashboard-charts|orders-live)\.spec\.ts/,
+      testIgnore: /(a11y|dashboard-charts|navigation|orders-live)\.spec\.ts/,
     },
     { name: 'js', use: { javaScriptEnabled: true } },
   ],

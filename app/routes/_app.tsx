@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
+import type { ShouldRevalidateFunction } from '@remix-run/react';
 import { json } from '@remix-run/node';
 import { Outlet, useLoaderData, useNavigate, useNavigation, useRevalidator } from '@remix-run/react';
 import { useState } from 'react';
@@ -34,6 +35,21 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const brands = hasBrandSelector(user) ? brandOptions.data : [];
   return json({ user, brands, navigation: navigationFor(user) });
 }
+
+/**
+ * The shell's data (who is signed in, their brands, the navigation) changes through a submitted form (brand,
+ * profile, language) or an explicit revalidation (a live notification), never by moving from page to page: a
+ * plain navigation or a filter (a GET form) keeps it, two upstream calls fewer per page change.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  formMethod,
+  currentUrl,
+  nextUrl,
+  defaultShouldRevalidate,
+}) => {
+  const mutation = formMethod !== undefined && formMethod.toUpperCase() !== 'GET';
+  return mutation || currentUrl.href === nextUrl.href ? defaultShouldRevalidate : false;
+};
 
 export default function AppLayout() {
   const { user, brands, navigation } = useLoaderData<typeof loader>();
