@@ -1,6 +1,7 @@
 import { Form } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
+import { formatDateTime } from '~/lib/format';
 
 export type NotificationItem = {
   id: string;
@@ -33,7 +34,9 @@ export function NotificationList({ items }: { items: NotificationItem[] }) {
                   {item.read_at ? null : <span className="sr-only"> ({t('notifications.unread')})</span>}
                 </span>
                 <span className="block text-sm text-slate-600">{item.data.notification.description}</span>
-                <span className="block text-xs text-slate-400">{item.data.notification.timestamp}</span>
+                <span className="block text-xs text-slate-500">
+                  {formatDateTime(item.data.notification.timestamp || item.created_at)}
+                </span>
               </span>
             </button>
           </Form>
