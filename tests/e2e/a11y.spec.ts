@@ -15,6 +15,30 @@ test('the sign-in page and the shell have no serious or critical accessibility v
   expect(shell.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
 });
 
+test('the order, invoice, customer and dashboard pages have no serious or critical accessibility violations', async ({
+  page,
+}) => {
+  await signInAndWait(page, ACCOUNTS.admin);
+  await page.goto('/order');
+  const orderPath = await page.getByRole('table').getByRole('link').first().getAttribute('href');
+  const pages = [
+    '/order',
+    orderPath ?? '/order',
+    '/invoice',
+    '/customer',
+    '/dashboard/ringkasan',
+    '/dashboard/penjualan',
+  ];
+  for (const path of pages) {
+    await page.goto(path);
+    const result = await new AxeBuilder({ page }).analyze();
+    const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(
+      serious.map((v) => `${path}: ${v.id} ${v.nodes.map((node) => node.target.join(' ')).join(', ')}`),
+    ).toEqual([]);
+  }
+});
+
 test('a modal takes the focus when it opens and Escape closes it', async ({ page }) => {
   await signInAndWait(page, ACCOUNTS.vendor);
   const dialog = await openFirstOffer(page);
