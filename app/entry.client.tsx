@@ -3,18 +3,17 @@ import i18next from 'i18next';
 import { startTransition, StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
-import Backend from 'i18next-http-backend';
 import { i18nConfig } from './lib/i18n';
+import { localesBackend } from './lib/locales-backend';
 
 async function hydrate() {
   await i18next
     .use(initReactI18next)
-    .use(Backend)
+    .use(localesBackend)
     .init({
       ...i18nConfig,
       lng: document.documentElement.lang || i18nConfig.fallbackLng,
       ns: ['common'],
-      backend: { loadPath: '/locales/{{lng}}/{{ns}}.json' },
     });
   startTransition(() => {
     hydrateRoot(
