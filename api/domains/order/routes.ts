@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import type { ApiEnv } from '../../http/context';
 import { validationFailed } from '../../http/errors';
 import { parseId } from '../../http/tenancy';
@@ -8,7 +8,7 @@ import { brandExportRoutes, vendorExportRoutes } from '../export/routes';
 import { brandInvoiceRoutes } from '../invoice/routes';
 import { vendorOfferRoutes } from '../offer/routes';
 import { changeVendor } from './change-vendor';
-import { readOrderFilters } from './filters';
+import { readOrderFilters, type OrderScope } from './filters';
 import { moveOrdersStatus, moveOrderStatus } from './fulfilment';
 import { listOrderItems, listOrders, orderCardTotal, showOrder, vendorOptions } from './reads';
 import { replaceProducts } from './returns';
@@ -31,39 +31,45 @@ function stepOf(raw: string) {
   return raw;
 }
 
+/**
+ * The list, its total and one order, the same on both sides: each side resolves its own scope (`/:brand` or
+ * `/:vendor`). The total comes before `/:id`, which would otherwise take `card` for an id.
+ */
+function orderReads(
+  side: 'brand' | 'vendor',
+  scopeOf: (c: Context<ApiEnv>) => Promise<{ scope: OrderScope }>,
+) {
+  const base = `/:${side}/order`;
+  return new Hono<ApiEnv>()
+    .get(base, async (c) => {
+      const { scope } = await scopeOf(c);
+      const query = validate(orderListQuerySchema, readQuery(c));
+      const filters = await readOrderFilters(c.var.deps.db, scope, query);
+      return c.json(await listOrders(c.var.deps.db, scope, filters, query));
+    })
+    .get(`${base}/card/total`, async (c) => {
+      const { scope } = await scopeOf(c);
+      const query = validate(orderListQuerySchema, readQuery(c));
+      const filters = await readOrderFilters(c.var.deps.db, scope, query);
+      return c.json({ data: await orderCardTotal(c.var.deps.db, scope, filters) });
+    })
+    .get(`${base}/:id`, async (c) => {
+      const { scope } = await scopeOf(c);
+      const query = validate(orderListQuerySchema, readQuery(c));
+      const { db, config } = c.var.deps;
+      const data = await showOrder(db, scope, parseId(c.req.param('id')), config.MEDIA_URL);
+      await markNotificationRead(c, query.notif);
+      return c.json({ data });
+    });
+}
+
 const brandOrders = new Hono<ApiEnv>()
-  .get('/:brand/order', async (c) => {
-    const { scope } = await brandScope(c);
-    const query = validate(orderListQuerySchema, readQuery(c));
-    const filters = await readOrderFilters(c.var.deps.db, scope, query);
-    return c.json(await listOrders(c.var.deps.db, scope, filters, query));
-  })
-  .get('/:brand/order/card/total', async (c) => {
-    const { scope } = await brandScope(c);
-    const filters = await readOrderFilters(
-      c.var.deps.db,
-      scope,
-      validate(orderListQuerySchema, readQuery(c)),
-    );
-    return c.json({ data: await orderCardTotal(c.var.deps.db, scope, filters) });
-  })
+  .route('/', orderReads('brand', brandScope))
   .get('/:brand/order-product', async (c) => {
     const { scope } = await brandScope(c);
     const query = validate(orderListQuerySchema, readQuery(c));
     const filters = await readOrderFilters(c.var.deps.db, scope, query);
     return c.json(await listOrderItems(c.var.deps.db, scope, filters, query));
-  })
-  .get('/:brand/order/:id', async (c) => {
-    const { scope } = await brandScope(c);
-    const query = validate(orderListQuerySchema, readQuery(c));
-    const data = await showOrder(
-      c.var.deps.db,
-      scope,
-      parseId(c.req.param('id')),
-      c.var.deps.config.MEDIA_URL,
-    );
-    await markNotificationRead(c, query.notif);
-    return c.json({ data });
   })
   .get('/:brand/order/:id/vendor-options', async (c) => {
     const { scope } = await brandScope(c);
@@ -99,33 +105,7 @@ const brandOrders = new Hono<ApiEnv>()
   });
 
 const vendorOrders = new Hono<ApiEnv>()
-  .get('/:vendor/order', async (c) => {
-    const { scope } = await vendorScope(c);
-    const query = validate(orderListQuerySchema, readQuery(c));
-    const filters = await readOrderFilters(c.var.deps.db, scope, query);
-    return c.json(await listOrders(c.var.deps.db, scope, filters, query));
-  })
-  .get('/:vendor/order/card/total', async (c) => {
-    const { scope } = await vendorScope(c);
-    const filters = await readOrderFilters(
-      c.var.deps.db,
-      scope,
-      validate(orderListQuerySchema, readQuery(c)),
-    );
-    return c.json({ data: await orderCardTotal(c.var.deps.db, scope, filters) });
-  })
-  .get('/:vendor/order/:id', async (c) => {
-    const { scope } = await vendorScope(c);
-    const query = validate(orderListQuerySchema, readQuery(c));
-    const data = await showOrder(
-      c.var.deps.db,
-      scope,
-      parseId(c.req.param('id')),
-      c.var.deps.config.MEDIA_URL,
-    );
-    await markNotificationRead(c, query.notif);
-    return c.json({ data });
-  })
+  .route('/', orderReads('vendor', vendorScope))
   .put('/:vendor/order/status/:next', async (c) => {
     const { scope } = await vendorScope(c);
     requireVendorActor(c, scope.vendorId);
