@@ -1,3 +1,4 @@
+import { isRouteErrorResponse } from '@remix-run/react';
 import type locale from '../../locales/id/common.json';
 
 export type PageTitleKey = keyof (typeof locale)['pageTitle'];
@@ -16,12 +17,19 @@ export function pageTitle({
   page,
   name,
 }: {
-  matches: ReadonlyArray<{ id: string; data: unknown }>;
+  matches: ReadonlyArray<{ id: string; data: unknown; error?: unknown }>;
   page: PageTitleKey;
   name?: string | null;
 }) {
-  const label = name || titlesOf(matches)?.[page];
+  const label = name || titlesOf(matches)?.[failedPage(matches) ?? page];
   return label ? `${label} | ${APP_NAME}` : APP_NAME;
+}
+
+/** A page that failed is titled by its failure, as its notice reads: not found, or an error. */
+function failedPage(matches: ReadonlyArray<{ error?: unknown }>): PageTitleKey | null {
+  const failed = matches.find((match) => match.error !== undefined);
+  if (!failed) return null;
+  return isRouteErrorResponse(failed.error) && failed.error.status === 404 ? 'notFound' : 'error';
 }
 
 function titlesOf(matches: ReadonlyArray<{ id: string; data: unknown }>) {

@@ -128,6 +128,7 @@ test('an order, invoice or customer that is not there answers 404 inside the she
     const response = await page.goto(path);
     expect(response?.status(), path).toBe(404);
     await expect(page.getByRole('heading', { name: 'Not Found Page' })).toBeVisible();
+    await expect(page).toHaveTitle('Not Found Page | Back Office');
     await expect(page.getByRole('navigation', { name: 'Navigasi utama' }).first()).toBeVisible();
     await expect(page.getByRole('combobox', { name: 'Brand' }).first()).toBeVisible();
   }

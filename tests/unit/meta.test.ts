@@ -58,4 +58,17 @@ describe('page titles', () => {
     expect(Object.keys(english).sort()).toEqual(Object.keys(indonesian).sort());
     for (const value of [...Object.values(indonesian), ...Object.values(english)]) expect(value).not.toBe('');
   });
+
+  it('titles a page that failed by its failure: not found for a 404, an error otherwise', () => {
+    const failing = (error: unknown) => [
+      ...matchesIn('en'),
+      { id: 'routes/_app.order.$id', data: undefined, error },
+    ];
+    const notFound = { status: 404, statusText: 'Not Found', internal: false, data: 'Not Found' };
+    expect(pageTitle({ matches: failing(notFound), page: 'order' })).toBe('Not Found Page | Back Office');
+    expect(pageTitle({ matches: failing(new Error('upstream down')), page: 'order' })).toBe(
+      'Something went wrong | Back Office',
+    );
+    expect(pageTitle({ matches: matchesIn('id'), page: 'order' })).toBe('Order | Back Office');
+  });
 });
