@@ -241,12 +241,16 @@ export function cpuPerRequest(before: CpuUse, after: CpuUse, requests: number): 
 }
 
 /**
- * A buyer of their own for the bench's `index`-th invoice of a run: buyers are one per brand by phone, so the
- * phone carries the run's clock as well as the index, and no buyer collects invoices run after run.
+ * The buyer fields of the bench's `index`-th invoice of a run, a buyer of their own: buyers are one per brand by
+ * phone, so the phone carries the run's clock as well as the index, and no buyer collects invoices run after run.
  */
 export function benchBuyer(runStartedAt: number, index: number) {
   const name = `Bench Buyer ${runStartedAt.toString(36).toUpperCase()}-${index}`;
-  return { name, phone: `08${String(runStartedAt).slice(-7)}${String(index).padStart(4, '0')}` };
+  return {
+    customer_name: name,
+    customer_phone: `08${String(runStartedAt).slice(-7)}${String(index).padStart(4, '0')}`,
+    recipient_name: name,
+  };
 }
 
 /** VmRSS of a process in MiB. */

@@ -373,9 +373,7 @@ if (only.has('offer')) {
       external_number: external,
       date,
       // A buyer of their own per invoice, as marketplace orders come (see bench/dashboard.ts).
-      customer_name: benchBuyer(runStartedAt, index).name,
-      customer_phone: benchBuyer(runStartedAt, index).phone,
-      recipient_name: benchBuyer(runStartedAt, index).name,
+      ...benchBuyer(runStartedAt, index),
       recipient_address_full: 'Jl. Bench No. 1',
       recipient_city: city,
       payment_method: 'Transfer Bank',
