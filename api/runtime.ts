@@ -71,7 +71,7 @@ export async function startApiRuntime({
     events: { nudge: relay.nudge },
     authCache: new AuthCache(config.AUTH_CACHE_SECONDS * 1000),
   };
-  const sweeps = startSweeps({ db: handle.db, clock, config, events: deps.events });
+  const sweeps = startSweeps({ deps, clock, config });
   return {
     app: createApiApp(deps),
     deps,

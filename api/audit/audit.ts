@@ -1,6 +1,3 @@
-import type { Executor } from '../db/client';
-import { auditLogs } from '../db/schema';
-
 type Row = Record<string, unknown>;
 const HIDDEN_FIELDS = new Set(['passwordHash', 'tokenHash']);
 
@@ -33,15 +30,3 @@ export type AuditEntry = {
   after?: Row | null;
   ip?: string | null;
 };
-
-/** Call inside the transaction of the write it describes, so the log and the data commit together. */
-export async function recordAudit(executor: Executor, entry: AuditEntry) {
-  await executor.insert(auditLogs).values({
-    actorId: entry.actorId,
-    action: entry.action,
-    entity: entry.entity,
-    entityId: entry.entityId == null ? null : String(entry.entityId),
-    changes: changedFields(entry.before ?? null, entry.after ?? null),
-    ip: entry.ip ?? null,
-  });
-}

@@ -1,16 +1,9 @@
 import { asc, inArray, isNull } from 'drizzle-orm';
-import type { Database, Executor } from '../db/client';
+import type { Database } from '../db/client';
 import { eventOutbox } from '../db/schema';
 
 export type OutboxEvent = { channel: string; event: string; payload: unknown };
 export type EventPublisher = (event: OutboxEvent) => Promise<void>;
-
-/** Queue inside the transaction of the change; the relay publishes after commit, so no event is lost or premature. */
-export async function enqueueEvent(executor: Executor, event: OutboxEvent) {
-  await executor
-    .insert(eventOutbox)
-    .values({ channel: event.channel, event: event.event, payload: event.payload });
-}
 
 export async function relayOutbox({
   db,

@@ -1,7 +1,7 @@
-import type { Database } from '../db/client';
 import { completeDeliveredOrders } from '../domains/order/service';
+import type { WriteDeps } from '../work/unit-of-work';
 
 /** Completes the orders delivered at least `afterDays` before `clock()`. */
-export function sweepDeliveredOrders(db: Database, clock: () => Date, { afterDays = 3 } = {}) {
-  return completeDeliveredOrders(db, clock(), afterDays);
+export function sweepDeliveredOrders(deps: WriteDeps, clock: () => Date, { afterDays = 3 } = {}) {
+  return completeDeliveredOrders(deps, clock(), afterDays);
 }

@@ -1,6 +1,5 @@
 import type { ApiConfig } from '../config';
-import type { Database } from '../db/client';
-import type { EventRelay } from '../http/context';
+import type { WriteDeps } from '../work/unit-of-work';
 import { sweepDeliveredOrders } from './auto-complete';
 import { sweepExpiredOffers } from './offer-expiry';
 import { sweepStockSnapshot } from './stock-snapshot';
@@ -11,26 +10,21 @@ import { sweepStockSnapshot } from './stock-snapshot';
  * stock snapshot is an idempotent upsert.
  */
 export function startSweeps({
-  db,
+  deps,
   clock,
   config,
-  events,
 }: {
-  db: Database;
+  deps: WriteDeps;
   clock: () => Date;
   config: Pick<ApiConfig, 'SWEEP_INTERVAL_SECONDS' | 'OFFER_TTL_MINUTES' | 'ORDER_COMPLETE_AFTER_DAYS'>;
-  events: EventRelay;
 }) {
   let running: Promise<void> | null = null;
   function round() {
     if (running) return;
     running = (async () => {
-      const expired = await sweepExpiredOffers(db, clock, { ttlMinutes: config.OFFER_TTL_MINUTES });
-      const completed = await sweepDeliveredOrders(db, clock, {
-        afterDays: config.ORDER_COMPLETE_AFTER_DAYS,
-      });
-      if (expired + completed > 0) events.nudge();
-      await sweepStockSnapshot(db, clock);
+      await sweepExpiredOffers(deps, clock, { ttlMinutes: config.OFFER_TTL_MINUTES });
+      await sweepDeliveredOrders(deps, clock, { afterDays: config.ORDER_COMPLETE_AFTER_DAYS });
+      await sweepStockSnapshot(deps.db, clock);
     })()
       .catch((error) => console.error('sweep failed', error))
       .finally(() => {

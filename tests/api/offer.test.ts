@@ -300,13 +300,13 @@ describe('rejection and expiry route the invoice on', () => {
     expect(offer.vendorId).toBe(api.world.vendors.V3);
     const clock = () => new Date(offer.expiresAt.getTime() + 1000);
 
-    expect(await sweepExpiredOffers(api.db, clock)).toBeGreaterThanOrEqual(1);
+    expect(await sweepExpiredOffers(api.deps, clock)).toBeGreaterThanOrEqual(1);
     const second = await pendingOffer(invoiceId);
     expect(second.vendorId).toBe(api.world.vendors.V1);
     expect(second.createdAt.getTime()).toBe(clock().getTime());
 
     const later = () => new Date(second.expiresAt.getTime() + 1000);
-    await sweepExpiredOffers(api.db, later);
+    await sweepExpiredOffers(api.deps, later);
 
     const all = await api.db
       .select()
@@ -332,7 +332,7 @@ describe('rejection and expiry route the invoice on', () => {
 
   it('leaves offers that are not due alone', async () => {
     const { invoiceId, offer } = await ingest([{ product: catalogue.A.charger, quantity: 1 }]);
-    await sweepExpiredOffers(api.db, () => new Date(offer.expiresAt.getTime() - 1000));
+    await sweepExpiredOffers(api.deps, () => new Date(offer.expiresAt.getTime() - 1000));
     expect((await pendingOffer(invoiceId)).id).toBe(offer.id);
   });
 

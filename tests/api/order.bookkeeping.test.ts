@@ -498,13 +498,13 @@ describe('the daily rollups', () => {
       token: brandA,
       json: { order_products: [{ id: line.id, quantity: 1, note: 'Rusak' }] },
     });
-    await sweepDeliveredOrders(api.db, () => new Date('2026-05-10T00:00:00Z'));
+    await sweepDeliveredOrders(api.deps, () => new Date('2026-05-10T00:00:00Z'));
     await api.request(`/api/brand/${api.world.brands.B}/channel/1/invoice`, {
       method: 'POST',
       token: await api.login(api.world.users.admin.email),
       json: invoicePayload([{ product: catalogue.B.shirt, quantity: 1 }]),
     });
-    await sweepExpiredOffers(api.db, () => new Date('2026-05-06T00:00:00Z'));
+    await sweepExpiredOffers(api.deps, () => new Date('2026-05-06T00:00:00Z'));
 
     const days = await queryRows<{ date: string }>(
       api.db,
@@ -610,7 +610,7 @@ describe('the daily rollups', () => {
     );
     expect(Number(delivered.gmv)).toBe(laptop.price);
 
-    await sweepDeliveredOrders(api.db, () => new Date('2026-06-20T00:00:00Z'));
+    await sweepDeliveredOrders(api.deps, () => new Date('2026-06-20T00:00:00Z'));
     expect(await statusCounts(slice)).toEqual({ diverted: 1, completed: 1 });
 
     const [voucher] = await api.db

@@ -43,7 +43,7 @@ beforeAll(async () => {
     lines: [{ product: phone, quantity: 1 }],
     status: 'delivered',
   });
-  await completeDeliveredOrders(api.db, new Date(DAY0.getTime() + 4 * 86_400_000), 3);
+  await completeDeliveredOrders(api.deps, new Date(DAY0.getTime() + 4 * 86_400_000), 3);
 
   api.clock.now = DAY1;
   placed.fresh = await placeOrder(deps, world, {

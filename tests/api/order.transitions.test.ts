@@ -216,7 +216,7 @@ describe('moves that are not allowed', () => {
 
   it('answers 422 for any step of a completed, canceled or diverted order', async () => {
     const { orderId } = await place('delivered');
-    await sweepDeliveredOrders(api.db, () => new Date(api.clock.now.getTime() + 3 * 86_400_000 + 1000));
+    await sweepDeliveredOrders(api.deps, () => new Date(api.clock.now.getTime() + 3 * 86_400_000 + 1000));
     const ended: OrderStatusCode[] = ['completed', 'canceled', 'diverted'];
     for (const status of ended) {
       await api.db.update(orders).set({ statusCode: status }).where(eq(orders.id, orderId));
@@ -361,10 +361,10 @@ describe('the auto-complete sweep', () => {
     const deliveredAt = (await orderRow(orderId)).deliveredAt as Date;
     const due = deliveredAt.getTime() + 3 * 86_400_000;
 
-    await sweepDeliveredOrders(api.db, () => new Date(due - 1000));
+    await sweepDeliveredOrders(api.deps, () => new Date(due - 1000));
     expect((await orderRow(orderId)).statusCode).toBe('delivered');
 
-    expect(await sweepDeliveredOrders(api.db, () => new Date(due + 60_000))).toBeGreaterThanOrEqual(1);
+    expect(await sweepDeliveredOrders(api.deps, () => new Date(due + 60_000))).toBeGreaterThanOrEqual(1);
     const completed = await orderRow(orderId);
     expect(completed).toMatchObject({ statusCode: 'completed', completedAt: new Date(due) });
     expect(await invoiceStatus(invoiceId)).toBe('completed');

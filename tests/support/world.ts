@@ -32,6 +32,7 @@ import { ingestInvoiceSchema } from '../../api/domains/invoice/schema';
 import { ingestInvoice } from '../../api/domains/invoice/service';
 import { acceptOffer, rejectOffer } from '../../api/domains/offer/service';
 import { moveOrderStatus } from '../../api/domains/order/service';
+import { runWrite } from '../../api/work/unit-of-work';
 import { brandIdsOfRole } from '../../api/http/auth';
 import type { ApiDeps, AuthUser } from '../../api/http/context';
 
@@ -663,14 +664,16 @@ export async function placeOrder(
   const at = deps.clock();
   const admin = await authUserOf(deps.db, world.users.admin);
   const body = ingestInvoiceSchema.parse(invoicePayload(input.lines, input.overrides));
-  const { invoiceId } = await ingestInvoice(deps.db, {
-    brandId,
-    channelId: world.channels[input.channel ?? 'tokopedia'],
-    user: admin,
-    body,
-    at,
-    ttlMinutes: deps.config.OFFER_TTL_MINUTES,
-  });
+  const { invoiceId } = await ingestInvoice(
+    deps,
+    { actorId: admin.id, at },
+    {
+      brandId,
+      channelId: world.channels[input.channel ?? 'tokopedia'],
+      body,
+      ttlMinutes: deps.config.OFFER_TTL_MINUTES,
+    },
+  );
   const servedBrands = (vendor: VendorKey) => world.vendorBrands[vendor];
   for (;;) {
     const [offer] = await deps.db
@@ -684,7 +687,9 @@ export async function placeOrder(
     const actor = await authUserOf(deps.db, actorOf(world, key as VendorKey));
     const scope = { vendorId: offer.vendorId, brandIds: servedBrands(key as VendorKey) };
     if (key === input.vendor) {
-      const order = await acceptOffer(deps.db, { scope, user: actor, offerId: offer.id, at });
+      const order = await runWrite(deps, { actorId: actor.id, at }, (work) =>
+        acceptOffer(work, { scope, offerId: offer.id }),
+      );
       const steps = ['ready-to-delivery', 'on-delivery', 'delivered'] as const;
       const targets = ['new', 'ready_to_deliver', 'on_delivery', 'delivered'];
       const stepsNeeded = targets.indexOf(input.status ?? 'new');
@@ -697,23 +702,19 @@ export async function placeOrder(
       };
       const photo = await createMediaOf(deps.db, actorOf(world, input.vendor).id);
       for (const step of steps.slice(0, stepsNeeded)) {
-        await moveOrderStatus(deps.db, {
-          scope: orderScope,
-          user: actor,
-          step,
-          orderId: order.id,
-          body: { shipping_number: `JNE${order.id}0001`, receiver_name: 'Siti Rahayu', photo_ids: [photo] },
-          at: deps.clock(),
-        });
+        await runWrite(deps, { actorId: actor.id, at: deps.clock() }, (work) =>
+          moveOrderStatus(work, {
+            scope: orderScope,
+            step,
+            orderId: order.id,
+            body: { shipping_number: `JNE${order.id}0001`, receiver_name: 'Siti Rahayu', photo_ids: [photo] },
+          }),
+        );
       }
       return { invoiceId, orderId: order.id, offerId: offer.id, number: order.number };
     }
-    await rejectOffer(deps.db, {
-      scope,
-      user: actor,
-      offerId: offer.id,
-      at,
-      ttlMinutes: deps.config.OFFER_TTL_MINUTES,
-    });
+    await runWrite(deps, { actorId: actor.id, at }, (work) =>
+      rejectOffer(work, { scope, offerId: offer.id, ttlMinutes: deps.config.OFFER_TTL_MINUTES }),
+    );
   }
 }

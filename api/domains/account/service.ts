@@ -3,7 +3,7 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { brands, media, notifications, passwordResets, roles, users, vendors } from '../../db/schema';
-import { recordAudit } from '../../audit/audit';
+import { runWrite } from '../../work/unit-of-work';
 import type { ApiDeps, AuthUser } from '../../http/context';
 import { validationFailed } from '../../http/errors';
 import { serializeMedia } from '../media/serializer';
@@ -63,7 +63,8 @@ export async function updateProfile(
   input: z.infer<typeof updateProfileSchema>,
   ip: string,
 ) {
-  await deps.db.transaction(async (tx) => {
+  await runWrite(deps, { actorId: user.id, ip, at: deps.clock() }, async (work) => {
+    const { tx } = work;
     const [before] = await tx.select().from(users).where(eq(users.id, user.id)).for('update');
     // A new picture must be the user's own upload: media of others are not theirs to see or to show.
     if (input.photo_id && input.photo_id !== before.photoId) {
@@ -83,14 +84,12 @@ export async function updateProfile(
       })
       .where(eq(users.id, user.id))
       .returning();
-    await recordAudit(tx, {
-      actorId: user.id,
+    work.audit({
       action: 'account.update',
       entity: 'user',
       entityId: user.id,
       before,
       after,
-      ip,
     });
   });
   deps.authCache.invalidate();
@@ -107,20 +106,19 @@ export async function changePassword(
     throw validationFailed({ old_password: ['The old password is incorrect.'] });
   }
   const passwordHash = await hashPassword(input.password);
-  await deps.db.transaction(async (tx) => {
+  await runWrite(deps, { actorId: user.id, ip, at: deps.clock() }, async (work) => {
+    const { tx } = work;
     const [after] = await tx
       .update(users)
       .set({ passwordHash, updatedAt: deps.clock() })
       .where(eq(users.id, user.id))
       .returning();
-    await recordAudit(tx, {
-      actorId: user.id,
+    work.audit({
       action: 'account.change_password',
       entity: 'user',
       entityId: user.id,
       before: row,
       after,
-      ip,
     });
   });
   deps.authCache.invalidate();
@@ -141,30 +139,30 @@ export async function changeBrand(
   if (!brand || !permitted || !isPlatformStaff(user.roleId)) {
     throw validationFailed({ brand_id: ['The selected brand id is invalid.'] });
   }
-  await deps.db.transaction(async (tx) => {
+  await runWrite(deps, { actorId: user.id, ip, at: deps.clock() }, async (work) => {
+    const { tx } = work;
     const [before] = await tx.select().from(users).where(eq(users.id, user.id));
     const [after] = await tx
       .update(users)
       .set({ currentBrandId: input.brand_id, updatedAt: deps.clock() })
       .where(eq(users.id, user.id))
       .returning();
-    await recordAudit(tx, {
-      actorId: user.id,
+    work.audit({
       action: 'account.change_brand',
       entity: 'user',
       entityId: user.id,
       before,
       after,
-      ip,
     });
   });
   deps.authCache.invalidate();
 }
 
 export async function logout(deps: ApiDeps, user: AuthUser, ip: string) {
-  await deps.db.transaction(async (tx) => {
+  await runWrite(deps, { actorId: user.id, ip, at: deps.clock() }, async (work) => {
+    const { tx } = work;
     await revokeToken(tx, user.tokenId, deps.clock());
-    await recordAudit(tx, { actorId: user.id, action: 'auth.logout', entity: 'user', entityId: user.id, ip });
+    work.audit({ action: 'auth.logout', entity: 'user', entityId: user.id });
   });
   deps.authCache.invalidate();
 }
@@ -191,7 +189,8 @@ export async function forgotPassword(deps: ApiDeps, input: z.infer<typeof forgot
   if (!user) return;
   const token = randomBytes(32).toString('hex');
   const now = deps.clock();
-  await deps.db.transaction(async (tx) => {
+  await runWrite(deps, { actorId: user.id, ip, at: deps.clock() }, async (work) => {
+    const { tx } = work;
     await tx
       .update(passwordResets)
       .set({ usedAt: now })
@@ -204,12 +203,10 @@ export async function forgotPassword(deps: ApiDeps, input: z.infer<typeof forgot
         expiresAt: new Date(now.getTime() + deps.config.PASSWORD_RESET_TTL_MINUTES * 60_000),
       })
       .returning({ id: passwordResets.id });
-    await recordAudit(tx, {
-      actorId: user.id,
+    work.audit({
       action: 'auth.password_reset_requested',
       entity: 'password_reset',
       entityId: reset.id,
-      ip,
     });
   });
   page.searchParams.set('token', token);
@@ -233,7 +230,8 @@ function escapeHtml(value: string) {
 export async function resetPassword(deps: ApiDeps, input: z.infer<typeof resetPasswordSchema>, ip: string) {
   const now = deps.clock();
   const passwordHash = await hashPassword(input.password);
-  await deps.db.transaction(async (tx) => {
+  await runWrite(deps, { actorId: null, ip, at: now }, async (work) => {
+    const { tx } = work;
     const [reset] = await tx
       .update(passwordResets)
       .set({ usedAt: now })
@@ -258,14 +256,13 @@ export async function resetPassword(deps: ApiDeps, input: z.infer<typeof resetPa
       .where(eq(users.id, before.id))
       .returning();
     await revokeAllTokensOf(tx, before.id, now);
-    await recordAudit(tx, {
+    work.audit({
       actorId: before.id,
       action: 'auth.password_reset',
       entity: 'user',
       entityId: before.id,
       before,
       after,
-      ip,
     });
   });
   deps.authCache.invalidate();

@@ -1,12 +1,10 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { Database, Executor } from '../../db/client';
+import type { Executor } from '../../db/client';
 import { brandChannels, customers, invoiceProducts, invoices, products } from '../../db/schema';
-import { recordAudit } from '../../audit/audit';
-import type { AuthUser } from '../../http/context';
 import { conflict, notFound, validationFailed, type FieldErrors } from '../../http/errors';
+import { runWrite, type WriteContext, type WriteDeps } from '../../work/unit-of-work';
 import { offerToNextVendor } from '../offer/service';
-import { queueInvoiceEvent } from '../order/service';
-import { createRollupTracker } from '../rollup/service';
+import { publishInvoiceEvent } from '../order/service';
 import type { IngestInvoiceBody } from './schema';
 
 /** Digits with the country code, as the seed stores them: `0812-3456-7890` → `6281234567890`. */
@@ -69,18 +67,13 @@ async function upsertCustomer(executor: Executor, brandId: number, body: IngestI
  * (channel, external_number): the same invoice posted again changes nothing and answers with the first.
  */
 export async function ingestInvoice(
-  db: Database,
-  input: {
-    brandId: number;
-    channelId: number;
-    user: AuthUser;
-    body: IngestInvoiceBody;
-    at: Date;
-    ttlMinutes: number;
-    ip?: string;
-  },
+  deps: WriteDeps,
+  context: WriteContext,
+  input: { brandId: number; channelId: number; body: IngestInvoiceBody; ttlMinutes: number },
 ): Promise<{ created: boolean; invoiceId: number }> {
-  const { body, at, brandId, channelId } = input;
+  const { db } = deps;
+  const { at } = context;
+  const { body, brandId, channelId } = input;
   const [link] = await db
     .select({ id: brandChannels.id })
     .from(brandChannels)
@@ -118,7 +111,8 @@ export async function ingestInvoice(
   const subtotal = body.products.reduce((sum, line) => sum + line.price * line.quantity, 0);
   const totalProduct = body.products.reduce((sum, line) => sum + line.quantity, 0);
   try {
-    const invoiceId = await db.transaction(async (tx) => {
+    const invoiceId = await runWrite(deps, context, async (work) => {
+      const { tx } = work;
       const customerId = await upsertCustomer(tx, brandId, body, at);
       const [invoice] = await tx
         .insert(invoices)
@@ -174,19 +168,10 @@ export async function ingestInvoice(
           weight: line.weight * line.quantity,
         })),
       );
-      await recordAudit(tx, {
-        actorId: input.user.id,
-        action: 'invoice.store',
-        entity: 'invoice',
-        entityId: invoice.id,
-        after: invoice,
-        ip: input.ip ?? null,
-      });
-      await queueInvoiceEvent(tx, brandId, invoice.id, 'new');
-      await offerToNextVendor(tx, { invoiceId: invoice.id, at, ttlMinutes: input.ttlMinutes });
-      const rollups = createRollupTracker();
-      rollups.invoiceCreated(invoice);
-      await rollups.flush(tx);
+      work.audit({ action: 'invoice.store', entity: 'invoice', entityId: invoice.id, after: invoice });
+      publishInvoiceEvent(work, brandId, invoice.id, 'new');
+      work.rollups.invoiceCreated(invoice);
+      await offerToNextVendor(work, { invoiceId: invoice.id, ttlMinutes: input.ttlMinutes });
       return invoice.id;
     });
     return { created: true, invoiceId };

@@ -3,6 +3,7 @@ import type { ApiEnv, AuthUser } from '../../http/context';
 import { forbidden } from '../../http/errors';
 import { parseId } from '../../http/tenancy';
 import { readBody, readQuery, validate } from '../../http/validation';
+import { writeContextOf } from '../../http/write';
 import { hasPermission } from '../access/permissions';
 import { ROLE } from '../access/roles';
 import { brandScope, markNotificationRead } from '../order/service';
@@ -41,16 +42,12 @@ export const brandInvoiceRoutes = new Hono<ApiEnv>()
     requireMarketplaceWriter(user);
     const channelId = parseId(c.req.param('channel'));
     const body = validate(ingestInvoiceSchema, await readBody(c));
-    const result = await ingestInvoice(deps.db, {
+    const result = await ingestInvoice(deps, writeContextOf(c), {
       brandId: brand.id,
       channelId,
-      user,
       body,
-      at: deps.clock(),
       ttlMinutes: deps.config.OFFER_TTL_MINUTES,
-      ip: c.var.clientIp,
     });
-    if (result.created) deps.events.nudge();
     const data = await showInvoice(deps.db, brand.id, scope, result.invoiceId, deps.config.MEDIA_URL);
     return result.created
       ? c.json({ message: 'Data berhasil dibuat', data }, 201)
@@ -62,15 +59,7 @@ export const brandInvoiceRoutes = new Hono<ApiEnv>()
     requireMarketplaceWriter(user);
     const channelId = parseId(c.req.param('channel'));
     const body = validate(cancelInvoiceSchema, await readBody(c));
-    const result = await cancelInvoice(deps.db, {
-      brandId: brand.id,
-      channelId,
-      user,
-      body,
-      at: deps.clock(),
-      ip: c.var.clientIp,
-    });
-    if (result.changed) deps.events.nudge();
+    const result = await cancelInvoice(deps, writeContextOf(c), { brandId: brand.id, channelId, body });
     const data = await showInvoice(deps.db, brand.id, scope, result.invoiceId, deps.config.MEDIA_URL);
     return c.json({ message: result.changed ? 'Invoice dibatalkan' : 'Invoice sudah dibatalkan', data });
   });

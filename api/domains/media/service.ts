@@ -3,7 +3,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { and, count, desc, eq } from 'drizzle-orm';
 import { media } from '../../db/schema';
-import { recordAudit } from '../../audit/audit';
+import { runWrite } from '../../work/unit-of-work';
 import type { ApiDeps, AuthUser } from '../../http/context';
 import { notFound, validationFailed } from '../../http/errors';
 import { offsetOf, pageMeta } from '../../http/pagination';
@@ -32,8 +32,8 @@ export async function storeUpload(deps: ApiDeps, user: AuthUser, file: File, ip:
   await mkdir(dirname(target), { recursive: true });
   await writeFile(target, image.bytes);
   const originalName = (file.name || encodedName).replace(/[^\w.\- ]/g, '_').slice(0, 200);
-  return deps.db.transaction(async (tx) => {
-    const [row] = await tx
+  return runWrite(deps, { actorId: user.id, ip, at: now }, async (work) => {
+    const [row] = await work.tx
       .insert(media)
       .values({
         name: originalName,
@@ -46,14 +46,7 @@ export async function storeUpload(deps: ApiDeps, user: AuthUser, file: File, ip:
         createdBy: user.id,
       })
       .returning();
-    await recordAudit(tx, {
-      actorId: user.id,
-      action: 'media.store',
-      entity: 'media',
-      entityId: row.id,
-      after: row,
-      ip,
-    });
+    work.audit({ action: 'media.store', entity: 'media', entityId: row.id, after: row });
     return serializeMedia(row, deps.config.MEDIA_URL);
   });
 }

@@ -1,11 +1,9 @@
 import { and, count, desc, eq, isNull } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
-import { notifications, type NotificationData } from '../../db/schema';
+import { notifications } from '../../db/schema';
 import type { ApiDeps, AuthUser } from '../../http/context';
 import { notFound } from '../../http/errors';
 import { offsetOf, pageMeta } from '../../http/pagination';
-import { enqueueEvent } from '../../events/outbox';
-import { recordAudit } from '../../audit/audit';
+import { runWrite } from '../../work/unit-of-work';
 
 export function serializeNotification(row: typeof notifications.$inferSelect) {
   return {
@@ -47,15 +45,15 @@ export async function readNotification(deps: ApiDeps, user: AuthUser, id: string
     .where(and(eq(notifications.id, id), eq(notifications.userId, user.id)));
   if (!row) throw notFound();
   if (row.readAt) return serializeNotification(row);
-  const updated = await deps.db.transaction(async (tx) => {
-    const [after] = await tx
+  const updated = await runWrite(deps, { actorId: user.id, at: deps.clock() }, async (work) => {
+    const [after] = await work.tx
       .update(notifications)
-      .set({ readAt: deps.clock() })
+      .set({ readAt: work.at })
       .where(and(eq(notifications.id, id), isNull(notifications.readAt)))
       .returning();
-    if (after) {
-      await recordAudit(tx, {
-        actorId: user.id,
+    if (!after) work.unchanged();
+    else {
+      work.audit({
         action: 'notification.read',
         entity: 'notification',
         entityId: id,
@@ -66,23 +64,4 @@ export async function readNotification(deps: ApiDeps, user: AuthUser, id: string
     return after;
   });
   return serializeNotification(updated ?? row);
-}
-
-/** Stores one notification per user and queues its broadcast in the caller's transaction. */
-export async function notifyUsers(
-  executor: Executor,
-  { userIds, type, data }: { userIds: number[]; type: string; data: NotificationData },
-) {
-  if (userIds.length === 0) return;
-  const rows = await executor
-    .insert(notifications)
-    .values(userIds.map((userId) => ({ userId, type, data })))
-    .returning();
-  for (const row of rows) {
-    await enqueueEvent(executor, {
-      channel: `private-App.Models.User.${row.userId}`,
-      event: 'Illuminate\\Notifications\\Events\\BroadcastNotificationCreated',
-      payload: { id: row.id, type, ...data },
-    });
-  }
 }

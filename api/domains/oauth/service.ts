@@ -2,9 +2,9 @@ import { timingSafeEqual } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { accessTokens, refreshTokens, users } from '../../db/schema';
-import { recordAudit } from '../../audit/audit';
 import { ApiError, tooManyRequests, validationFailed } from '../../http/errors';
 import type { ApiDeps } from '../../http/context';
+import { runWrite } from '../../work/unit-of-work';
 import type { TokenResponse } from './schema';
 import { hashToken, newSecretToken } from './tokens';
 import { verifyPassword } from '../account/passwords';
@@ -75,26 +75,20 @@ export async function passwordGrant(
   const valid = user ? await verifyPassword(user.passwordHash, input.password) : false;
   if (!user || !valid) {
     throttle.hit(keys);
-    await recordAudit(deps.db, {
-      actorId: user?.id ?? null,
-      action: 'auth.login_failed',
-      entity: 'user',
-      entityId: user?.id,
-      after: { email: input.username },
-      ip: input.ip,
-    });
+    await runWrite(deps, { actorId: user?.id ?? null, ip: input.ip, at: deps.clock() }, async (work) =>
+      work.audit({
+        action: 'auth.login_failed',
+        entity: 'user',
+        entityId: user?.id,
+        after: { email: input.username },
+      }),
+    );
     throw validationFailed({ email: [WRONG_CREDENTIALS] });
   }
   throttle.clear(keys[0]);
-  return deps.db.transaction(async (tx) => {
-    const tokens = await issueTokens(tx, deps, user.id, input.clientId);
-    await recordAudit(tx, {
-      actorId: user.id,
-      action: 'auth.login',
-      entity: 'user',
-      entityId: user.id,
-      ip: input.ip,
-    });
+  return runWrite(deps, { actorId: user.id, ip: input.ip, at: deps.clock() }, async (work) => {
+    const tokens = await issueTokens(work.tx, deps, user.id, input.clientId);
+    work.audit({ action: 'auth.login', entity: 'user', entityId: user.id });
     return tokens;
   });
 }
@@ -104,8 +98,8 @@ export async function refreshGrant(
   deps: ApiDeps,
   input: { refreshToken: string; clientId: string; ip: string },
 ): Promise<TokenResponse> {
-  const issued = await deps.db.transaction(async (tx) => {
-    const now = deps.clock();
+  const issued = await runWrite(deps, { actorId: null, ip: input.ip, at: deps.clock() }, async (work) => {
+    const { tx, at: now } = work;
     const [current] = await tx
       .update(refreshTokens)
       .set({ revokedAt: now })
@@ -129,13 +123,7 @@ export async function refreshGrant(
       .where(and(eq(users.id, access.userId), eq(users.isActive, true), isNull(users.deletedAt)));
     if (!user) throw new ApiError(401, 'The refresh token is invalid.');
     const tokens = await issueTokens(tx, deps, user.id, input.clientId);
-    await recordAudit(tx, {
-      actorId: user.id,
-      action: 'auth.refresh',
-      entity: 'user',
-      entityId: user.id,
-      ip: input.ip,
-    });
+    work.audit({ actorId: user.id, action: 'auth.refresh', entity: 'user', entityId: user.id });
     return tokens;
   });
   deps.authCache.invalidate();

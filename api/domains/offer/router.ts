@@ -11,9 +11,9 @@ import {
   vendorStocks,
   vendors,
 } from '../../db/schema';
-import { recordAudit } from '../../audit/audit';
-import { notify, vendorAudience } from '../order/service';
-import { liveOrderOfInvoice } from '../order/live';
+import type { Work } from '../../work/unit-of-work';
+import { vendorAudience } from '../notification/audience';
+import { liveOrderOfInvoice, notifyAboutOrder } from '../order/service';
 
 /**
  * The vendors still to be offered an invoice, best first: priority vendors, then those whose areas cover the
@@ -89,10 +89,8 @@ export async function rankVendors(executor: Executor, invoice: typeof invoices.$
  * offer. With no vendor left it stays as it is, offers and all, without an order. The invoice row is locked,
  * so two routings of one invoice take turns.
  */
-export async function offerToNextVendor(
-  executor: Executor,
-  input: { invoiceId: number; at: Date; ttlMinutes: number },
-) {
+export async function offerToNextVendor(work: Work, input: { invoiceId: number; ttlMinutes: number }) {
+  const { tx: executor, at } = work;
   const [invoice] = await executor
     .select()
     .from(invoices)
@@ -118,9 +116,9 @@ export async function offerToNextVendor(
       invoiceId: invoice.id,
       vendorId,
       status: 'pending',
-      expiresAt: new Date(input.at.getTime() + input.ttlMinutes * 60_000),
-      createdAt: input.at,
-      updatedAt: input.at,
+      expiresAt: new Date(at.getTime() + input.ttlMinutes * 60_000),
+      createdAt: at,
+      updatedAt: at,
     })
     .returning();
   const lines = await executor
@@ -138,20 +136,20 @@ export async function offerToNextVendor(
       })),
     );
   }
-  await recordAudit(executor, {
+  // The router offers on the system's behalf, whoever's answer or upload set it going.
+  work.audit({
     actorId: null,
     action: 'invoice-offer.store',
     entity: 'invoice_offer',
     entityId: offer.id,
     after: offer,
   });
-  await notify(executor, await vendorAudience(executor, vendorId), {
+  notifyAboutOrder(work, await vendorAudience(executor, vendorId), {
     type: 'invoice-offer',
     route: '/dashboard/penjualan',
     brandId: invoice.brandId,
     title: 'Pesanan Masuk',
     description: `Invoice ${invoice.externalNumber} menunggu konfirmasi Anda`,
-    at: input.at,
     offerId: offer.id,
   });
   return offer;

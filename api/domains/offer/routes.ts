@@ -4,6 +4,7 @@ import type { ApiEnv } from '../../http/context';
 import { validationFailed } from '../../http/errors';
 import { parseId } from '../../http/tenancy';
 import { readQuery, validate } from '../../http/validation';
+import { write } from '../../http/write';
 import { markNotificationRead, requireVendorActor, vendorScope } from '../order/service';
 import { acceptOffer, listOffers, offerListQuerySchema, rejectOffer, showOffer } from './service';
 
@@ -33,21 +34,13 @@ export const vendorOfferRoutes = new Hono<ApiEnv>()
     const offerId = parseId(c.req.param('id'));
     requireVendorActor(c, scope.vendorId);
     const decision = c.req.param('decision');
-    const { deps, user } = c.var;
     if (decision === 'accept') {
-      const order = await acceptOffer(deps.db, { scope, user, offerId, at: deps.clock() });
-      deps.events.nudge();
+      const order = await write(c, (work) => acceptOffer(work, { scope, offerId }));
       return c.json({ message: UPDATED, data: { id: order.id } });
     }
     if (decision === 'reject') {
-      const { rejected } = await rejectOffer(deps.db, {
-        scope,
-        user,
-        offerId,
-        at: deps.clock(),
-        ttlMinutes: deps.config.OFFER_TTL_MINUTES,
-      });
-      deps.events.nudge();
+      const ttlMinutes = c.var.deps.config.OFFER_TTL_MINUTES;
+      const { rejected } = await write(c, (work) => rejectOffer(work, { scope, offerId, ttlMinutes }));
       return c.json({ message: UPDATED, data: { id: rejected.id } });
     }
     throw validationFailed({ status: ['The selected status is invalid.'] });

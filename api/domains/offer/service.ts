@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gt, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Database, Executor } from '../../db/client';
+import type { Executor } from '../../db/client';
 import {
   invoiceOfferProducts,
   invoiceOffers,
@@ -11,13 +11,17 @@ import {
   vendors,
   type InvoiceOfferStatus,
 } from '../../db/schema';
-import { recordAudit } from '../../audit/audit';
-import type { AuthUser } from '../../http/context';
 import { conflict, notFound } from '../../http/errors';
 import { offsetOf, pageMeta, pageQuerySchema } from '../../http/pagination';
-import { createRollupTracker } from '../rollup/service';
-import { liveOrderOfInvoice } from '../order/live';
-import { brandAudience, createOrder, followOrderOnInvoice, notify, queueOrderEvents } from '../order/service';
+import { runWrite, type Work, type WriteDeps } from '../../work/unit-of-work';
+import { brandAudience } from '../notification/audience';
+import {
+  createOrder,
+  followOrderOnInvoice,
+  liveOrderOfInvoice,
+  notifyAboutOrder,
+  publishOrderEvents,
+} from '../order/service';
 import { offerToNextVendor } from './router';
 
 export { offerToNextVendor, rankVendors } from './router';
@@ -161,125 +165,98 @@ async function lockOffer(executor: Executor, scope: VendorScope, offerId: number
 }
 
 /**
- * Accept (DESIGN §5), one transaction with the offer and the invoice locked: the offer must be pending and
- * unexpired and the invoice without a live order; then the order, its lines, the stock reservation, its
- * activity, rollups, audit, the brand's notification and the events. Whoever comes second gets a 409.
+ * Accept (DESIGN §5), with the offer and the invoice locked: the offer must be pending and unexpired and the
+ * invoice without a live order; then the order, its lines, the stock reservation, its activity, rollups, audit,
+ * the brand's notification and the events. Whoever comes second gets a 409.
  */
-export async function acceptOffer(
-  db: Database,
-  input: { scope: VendorScope; user: AuthUser; offerId: number; at: Date },
-) {
-  const { at, user } = input;
-  return db.transaction(async (tx) => {
-    const { offer, invoice } = await lockOffer(tx, input.scope, input.offerId);
-    if (offer.status !== 'pending' || offer.expiresAt <= at) throw conflict(OFFER_GONE);
-    const [live] = await tx
-      .select({ id: orders.id })
-      .from(orders)
-      .where(liveOrderOfInvoice(invoice.id))
-      .limit(1);
-    if (live || invoice.statusCode === 'canceled') throw conflict('Invoice ini sudah tidak dapat diterima.');
-    const lines = await tx
-      .select({ line: invoiceOfferProducts, invoiceProduct: invoiceProducts })
-      .from(invoiceOfferProducts)
-      .innerJoin(invoiceProducts, eq(invoiceProducts.id, invoiceOfferProducts.invoiceProductId))
-      .where(eq(invoiceOfferProducts.offerId, offer.id))
-      .orderBy(asc(invoiceOfferProducts.id));
-    const [accepted] = await tx
-      .update(invoiceOffers)
-      .set({ status: 'accepted', respondedAt: at, respondedBy: user.id, updatedAt: at })
-      .where(eq(invoiceOffers.id, offer.id))
-      .returning();
-    const rollups = createRollupTracker();
-    const order = await createOrder(tx, {
-      invoice,
-      vendorId: offer.vendorId,
-      lines: lines.map(({ line, invoiceProduct }) => ({
-        invoiceProductId: invoiceProduct.id,
-        productId: invoiceProduct.productId,
-        quantity: line.quantity,
-        price: line.price,
-        // invoice_products.weight is for the whole line; scale it if the offer carries another quantity.
-        totalWeight: Math.round(
-          (invoiceProduct.weight * line.quantity) / Math.max(1, invoiceProduct.quantity),
-        ),
-      })),
-      at,
-      userId: user.id,
-      rollups,
-    });
-    await followOrderOnInvoice(tx, invoice, order.statusCode, at, rollups);
-    await recordAudit(tx, {
-      actorId: user.id,
-      action: 'invoice-offer.accept',
-      entity: 'invoice_offer',
-      entityId: offer.id,
-      before: offer,
-      after: accepted,
-    });
-    await recordAudit(tx, {
-      actorId: user.id,
-      action: 'order.store',
-      entity: 'order',
-      entityId: order.id,
-      after: order,
-    });
-    const [vendor] = await tx
-      .select({ name: vendors.name })
-      .from(vendors)
-      .where(eq(vendors.id, offer.vendorId));
-    await notify(tx, await brandAudience(tx, order.brandId), {
-      type: 'order-status',
-      route: `/order/${order.id}`,
-      brandId: order.brandId,
-      title: 'Status Pesanan',
-      description: `Invoice ${invoice.externalNumber} diterima ${vendor.name} sebagai pesanan ${order.number}`,
-      at,
-      orderId: order.id,
-    });
-    await queueOrderEvents(tx, order);
-    await rollups.flush(tx);
-    return order;
+export async function acceptOffer(work: Work, input: { scope: VendorScope; offerId: number }) {
+  const { tx, at } = work;
+  const { offer, invoice } = await lockOffer(tx, input.scope, input.offerId);
+  if (offer.status !== 'pending' || offer.expiresAt <= at) throw conflict(OFFER_GONE);
+  const [live] = await tx
+    .select({ id: orders.id })
+    .from(orders)
+    .where(liveOrderOfInvoice(invoice.id))
+    .limit(1);
+  if (live || invoice.statusCode === 'canceled') throw conflict('Invoice ini sudah tidak dapat diterima.');
+  const lines = await tx
+    .select({ line: invoiceOfferProducts, invoiceProduct: invoiceProducts })
+    .from(invoiceOfferProducts)
+    .innerJoin(invoiceProducts, eq(invoiceProducts.id, invoiceOfferProducts.invoiceProductId))
+    .where(eq(invoiceOfferProducts.offerId, offer.id))
+    .orderBy(asc(invoiceOfferProducts.id));
+  const [accepted] = await tx
+    .update(invoiceOffers)
+    .set({ status: 'accepted', respondedAt: at, respondedBy: work.actorId, updatedAt: at })
+    .where(eq(invoiceOffers.id, offer.id))
+    .returning();
+  const order = await createOrder(work, {
+    invoice,
+    vendorId: offer.vendorId,
+    lines: lines.map(({ line, invoiceProduct }) => ({
+      invoiceProductId: invoiceProduct.id,
+      productId: invoiceProduct.productId,
+      quantity: line.quantity,
+      price: line.price,
+      // invoice_products.weight is for the whole line; scale it if the offer carries another quantity.
+      totalWeight: Math.round((invoiceProduct.weight * line.quantity) / Math.max(1, invoiceProduct.quantity)),
+    })),
   });
+  await followOrderOnInvoice(work, invoice, order.statusCode);
+  work.audit({
+    action: 'invoice-offer.accept',
+    entity: 'invoice_offer',
+    entityId: offer.id,
+    before: offer,
+    after: accepted,
+  });
+  work.audit({ action: 'order.store', entity: 'order', entityId: order.id, after: order });
+  const [vendor] = await tx
+    .select({ name: vendors.name })
+    .from(vendors)
+    .where(eq(vendors.id, offer.vendorId));
+  notifyAboutOrder(work, await brandAudience(tx, order.brandId), {
+    type: 'order-status',
+    route: `/order/${order.id}`,
+    brandId: order.brandId,
+    title: 'Status Pesanan',
+    description: `Invoice ${invoice.externalNumber} diterima ${vendor.name} sebagai pesanan ${order.number}`,
+    orderId: order.id,
+  });
+  publishOrderEvents(work, order);
+  return order;
 }
 
 /** Reject: the offer closes and the router offers the invoice to the next vendor, if any is left. */
 export async function rejectOffer(
-  db: Database,
-  input: { scope: VendorScope; user: AuthUser; offerId: number; at: Date; ttlMinutes: number },
+  work: Work,
+  input: { scope: VendorScope; offerId: number; ttlMinutes: number },
 ) {
-  const { at, user } = input;
-  return db.transaction(async (tx) => {
-    const { offer } = await lockOffer(tx, input.scope, input.offerId);
-    if (offer.status !== 'pending' || offer.expiresAt <= at) throw conflict(OFFER_GONE);
-    const [rejected] = await tx
-      .update(invoiceOffers)
-      .set({ status: 'rejected', respondedAt: at, respondedBy: user.id, updatedAt: at })
-      .where(eq(invoiceOffers.id, offer.id))
-      .returning();
-    await recordAudit(tx, {
-      actorId: user.id,
-      action: 'invoice-offer.reject',
-      entity: 'invoice_offer',
-      entityId: offer.id,
-      before: offer,
-      after: rejected,
-    });
-    const next = await offerToNextVendor(tx, {
-      invoiceId: offer.invoiceId,
-      at,
-      ttlMinutes: input.ttlMinutes,
-    });
-    return { rejected, next };
+  const { tx, at } = work;
+  const { offer } = await lockOffer(tx, input.scope, input.offerId);
+  if (offer.status !== 'pending' || offer.expiresAt <= at) throw conflict(OFFER_GONE);
+  const [rejected] = await tx
+    .update(invoiceOffers)
+    .set({ status: 'rejected', respondedAt: at, respondedBy: work.actorId, updatedAt: at })
+    .where(eq(invoiceOffers.id, offer.id))
+    .returning();
+  work.audit({
+    action: 'invoice-offer.reject',
+    entity: 'invoice_offer',
+    entityId: offer.id,
+    before: offer,
+    after: rejected,
   });
+  const next = await offerToNextVendor(work, { invoiceId: offer.invoiceId, ttlMinutes: input.ttlMinutes });
+  return { rejected, next };
 }
 
 /**
- * Expires pending offers whose time is up and routes each invoice on, one transaction per offer; offers
+ * Expires pending offers whose time is up and routes each invoice on, one unit of work per offer; offers
  * another sweep or a vendor's answer holds are skipped and found next time. Returns how many expired.
  */
-export async function expireOffers(db: Database, now: Date, ttlMinutes: number) {
-  const due = await db
+export async function expireOffers(deps: WriteDeps, now: Date, ttlMinutes: number) {
+  const due = await deps.db
     .select({ id: invoiceOffers.id })
     .from(invoiceOffers)
     .where(and(eq(invoiceOffers.status, 'pending'), lte(invoiceOffers.expiresAt, now)))
@@ -287,8 +264,8 @@ export async function expireOffers(db: Database, now: Date, ttlMinutes: number) 
     .limit(500);
   let expired = 0;
   for (const { id } of due) {
-    const done = await db.transaction(async (tx) => {
-      const [offer] = await tx
+    const done = await runWrite(deps, { actorId: null, at: now }, async (work) => {
+      const [offer] = await work.tx
         .select()
         .from(invoiceOffers)
         .where(
@@ -299,21 +276,23 @@ export async function expireOffers(db: Database, now: Date, ttlMinutes: number) 
           ),
         )
         .for('update', { skipLocked: true });
-      if (!offer) return false;
-      const [after] = await tx
+      if (!offer) {
+        work.unchanged();
+        return false;
+      }
+      const [after] = await work.tx
         .update(invoiceOffers)
         .set({ status: 'expired', updatedAt: now })
         .where(eq(invoiceOffers.id, id))
         .returning();
-      await recordAudit(tx, {
-        actorId: null,
+      work.audit({
         action: 'invoice-offer.expire',
         entity: 'invoice_offer',
         entityId: id,
         before: offer,
         after,
       });
-      await offerToNextVendor(tx, { invoiceId: offer.invoiceId, at: now, ttlMinutes });
+      await offerToNextVendor(work, { invoiceId: offer.invoiceId, ttlMinutes });
       return true;
     });
     if (done) expired++;

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNull, lte, or } from 'drizzle-orm';
-import type { Database, Executor } from '../../db/client';
+import type { Executor } from '../../db/client';
 import {
   brands,
   invoices,
@@ -11,19 +11,14 @@ import {
   vendorStocks,
   vendors,
 } from '../../db/schema';
-import { recordAudit } from '../../audit/audit';
-import type { AuthUser } from '../../http/context';
 import { notFound, validationFailed, type FieldErrors } from '../../http/errors';
-import { createRollupTracker, type RollupTracker } from '../rollup/service';
+import { runWrite, type Work, type WriteDeps } from '../../work/unit-of-work';
+import { moveOrderStock } from '../stock/ledger';
+import { addActivity } from './activities';
+import { followOrderOnInvoice, orderStockLines } from './create';
+import { publishOrderEvents } from './events';
 import type { OrderScope } from './filters';
-import {
-  addActivity,
-  followOrderOnInvoice,
-  moveStock,
-  notifyBrandOfStatus,
-  orderStockLines,
-  queueOrderEvents,
-} from './lifecycle';
+import { notifyBrandOfStatus } from './notifications';
 import type { StatusBody } from './schema';
 import { VENDOR_LABELS, VENDOR_STEPS, type VendorStep } from './statuses';
 
@@ -49,7 +44,7 @@ function missingFields(step: VendorStep, body: StatusBody): FieldErrors {
 async function checkPhotos(
   executor: Executor,
   vendorId: number,
-  actorId: number,
+  actorId: number | null,
   photoIds: number[],
 ): Promise<FieldErrors> {
   if (photoIds.length === 0) return {};
@@ -57,7 +52,7 @@ async function checkPhotos(
     .select({ id: media.id })
     .from(media)
     .innerJoin(users, eq(users.id, media.createdBy))
-    .where(and(inArray(media.id, photoIds), or(eq(users.vendorId, vendorId), eq(users.id, actorId))));
+    .where(and(inArray(media.id, photoIds), or(eq(users.vendorId, vendorId), eq(users.id, actorId ?? 0))));
   const own = new Set(rows.map((row) => row.id));
   const errors: FieldErrors = {};
   photoIds.forEach((id, index) => {
@@ -112,18 +107,9 @@ async function lockShippedStock(executor: Executor, locked: OrderRow[]) {
 }
 
 /** One step of one locked order: the order, its photos, stock, activity, invoice, notification and events. */
-async function applyStep(
-  executor: Executor,
-  input: {
-    order: OrderRow;
-    step: VendorStep;
-    body: StatusBody;
-    user: AuthUser | null;
-    at: Date;
-    rollups: RollupTracker;
-  },
-) {
-  const { order, step, body, at } = input;
+async function applyStep(work: Work, input: { order: OrderRow; step: VendorStep; body: StatusBody }) {
+  const { tx: executor, at } = work;
+  const { order, step, body } = input;
   const to = VENDOR_STEPS[step].to;
   const changes: Partial<typeof orders.$inferInsert> = { statusCode: to, updatedAt: at };
   let message = '';
@@ -153,162 +139,99 @@ async function applyStep(
   }
   if (step === 'on-delivery') {
     // The units leave the warehouse: on hand and reserved drop together, the available stock stays.
-    await moveStock(executor, {
+    await moveOrderStock(work, {
       vendorId: order.vendorId,
       orderId: order.id,
       lines: await orderStockLines(executor, [order.id]),
       kind: 'ship',
       note: `Pengiriman ${order.number}`,
-      userId: input.user?.id ?? null,
-      at,
     });
   }
-  await addActivity(executor, {
-    orderId: order.id,
-    message,
-    statusCode: to,
-    userId: input.user?.id ?? null,
-    at,
-  });
-  await finishMove(executor, {
-    before: order,
-    after,
-    user: input.user,
-    at,
-    rollups: input.rollups,
-    action: 'order.status',
-  });
+  await addActivity(work, { orderId: order.id, message, statusCode: to });
+  await finishMove(work, { before: order, after, action: 'order.status' });
   return after;
 }
 
 /** What every status move shares: invoice status, rollups, audit, the brand's notification and the events. */
-async function finishMove(
-  executor: Executor,
-  input: {
-    before: OrderRow;
-    after: OrderRow;
-    user: AuthUser | null;
-    at: Date;
-    rollups: RollupTracker;
-    action: string;
-  },
-) {
-  const { before, after, at } = input;
-  const [invoice] = await executor
+async function finishMove(work: Work, input: { before: OrderRow; after: OrderRow; action: string }) {
+  const { before, after } = input;
+  const [invoice] = await work.tx
     .select()
     .from(invoices)
     .where(eq(invoices.id, after.invoiceId))
     .for('update');
-  const changed = await followOrderOnInvoice(executor, invoice, after.statusCode, at, input.rollups);
-  input.rollups.orderChanged(before, after);
-  await recordAudit(executor, {
-    actorId: input.user?.id ?? null,
-    action: input.action,
-    entity: 'order',
-    entityId: after.id,
-    before,
-    after,
-  });
-  const [vendor] = await executor
+  const invoiceStatus = await followOrderOnInvoice(work, invoice, after.statusCode);
+  work.rollups.orderChanged(before, after);
+  work.audit({ action: input.action, entity: 'order', entityId: after.id, before, after });
+  const [vendor] = await work.tx
     .select({ name: vendors.name })
     .from(vendors)
     .where(eq(vendors.id, after.vendorId));
-  await notifyBrandOfStatus(executor, after, vendor.name, at);
-  await queueOrderEvents(executor, after, changed ? after.statusCode : undefined);
+  await notifyBrandOfStatus(work, after, vendor.name);
+  publishOrderEvents(work, after, invoiceStatus);
 }
 
-export type MoveInput = {
-  scope: OrderScope;
-  user: AuthUser;
-  step: VendorStep;
-  body: StatusBody;
-  at: Date;
-};
+export type MoveInput = { scope: OrderScope; step: VendorStep; body: StatusBody };
 
 /** The vendor moves one order one step (DESIGN §5); any other move is a 422. */
-export async function moveOrderStatus(db: Database, input: MoveInput & { orderId: number }) {
+export async function moveOrderStatus(work: Work, input: MoveInput & { orderId: number }) {
   const missing = missingFields(input.step, input.body);
   if (Object.keys(missing).length) throw validationFailed(missing);
-  return db.transaction(async (tx) => {
-    const [order] = await lockOrders(tx, input.scope, [input.orderId]);
-    if (!order) throw notFound();
-    if (order.statusCode !== VENDOR_STEPS[input.step].from) {
-      throw validationFailed({ status: [stepNotAllowed(order, input.step)] });
-    }
-    const photoErrors = await checkPhotos(tx, order.vendorId, input.user.id, input.body.photo_ids ?? []);
-    if (Object.keys(photoErrors).length) throw validationFailed(photoErrors);
-    const rollups = createRollupTracker();
-    const after = await applyStep(tx, {
-      order,
-      step: input.step,
-      body: input.body,
-      user: input.user,
-      at: input.at,
-      rollups,
-    });
-    await rollups.flush(tx);
-    return after;
-  });
+  const [order] = await lockOrders(work.tx, input.scope, [input.orderId]);
+  if (!order) throw notFound();
+  if (order.statusCode !== VENDOR_STEPS[input.step].from) {
+    throw validationFailed({ status: [stepNotAllowed(order, input.step)] });
+  }
+  const photoErrors = await checkPhotos(work.tx, order.vendorId, work.actorId, input.body.photo_ids ?? []);
+  if (Object.keys(photoErrors).length) throw validationFailed(photoErrors);
+  return applyStep(work, { order, step: input.step, body: input.body });
 }
 
 /**
  * The bulk move: all or nothing. Every selected order must be the vendor's and stand where the step starts;
  * otherwise nothing moves and each offending id is reported under `order_ids.N`.
  */
-export async function moveOrdersStatus(db: Database, input: MoveInput & { orderIds: number[] }) {
+export async function moveOrdersStatus(work: Work, input: MoveInput & { orderIds: number[] }) {
   const missing = missingFields(input.step, input.body);
   if (Object.keys(missing).length) throw validationFailed(missing);
   const ids = [...new Set(input.orderIds)];
-  return db.transaction(async (tx) => {
-    const locked = await lockOrders(tx, input.scope, ids);
-    const byId = new Map(locked.map((order) => [order.id, order]));
-    const errors: FieldErrors = {};
-    input.orderIds.forEach((id, index) => {
-      const order = byId.get(id);
-      if (!order) errors[`order_ids.${index}`] = [`The selected order_ids.${index} is invalid.`];
-      else if (order.statusCode !== VENDOR_STEPS[input.step].from) {
-        errors[`order_ids.${index}`] = [stepNotAllowed(order, input.step)];
-      }
-    });
-    if (input.scope.vendorId !== undefined) {
-      Object.assign(
-        errors,
-        await checkPhotos(tx, input.scope.vendorId, input.user.id, input.body.photo_ids ?? []),
-      );
+  const locked = await lockOrders(work.tx, input.scope, ids);
+  const byId = new Map(locked.map((order) => [order.id, order]));
+  const errors: FieldErrors = {};
+  input.orderIds.forEach((id, index) => {
+    const order = byId.get(id);
+    if (!order) errors[`order_ids.${index}`] = [`The selected order_ids.${index} is invalid.`];
+    else if (order.statusCode !== VENDOR_STEPS[input.step].from) {
+      errors[`order_ids.${index}`] = [stepNotAllowed(order, input.step)];
     }
-    if (Object.keys(errors).length) throw validationFailed(errors);
-    if (input.step === 'on-delivery') await lockShippedStock(tx, locked);
-    const rollups = createRollupTracker();
-    const moved: OrderRow[] = [];
-    for (const order of locked) {
-      moved.push(
-        await applyStep(tx, {
-          order,
-          step: input.step,
-          body: input.body,
-          user: input.user,
-          at: input.at,
-          rollups,
-        }),
-      );
-    }
-    await rollups.flush(tx);
-    return moved;
   });
+  if (input.scope.vendorId !== undefined) {
+    Object.assign(
+      errors,
+      await checkPhotos(work.tx, input.scope.vendorId, work.actorId, input.body.photo_ids ?? []),
+    );
+  }
+  if (Object.keys(errors).length) throw validationFailed(errors);
+  if (input.step === 'on-delivery') await lockShippedStock(work.tx, locked);
+  const moved: OrderRow[] = [];
+  for (const order of locked)
+    moved.push(await applyStep(work, { order, step: input.step, body: input.body }));
+  return moved;
 }
 
 /**
- * Completes delivered orders `afterDays` after delivery, each at the moment it fell due, one transaction per
+ * Completes delivered orders `afterDays` after delivery, each at the moment it fell due, one unit of work per
  * order (skipping any another sweep holds). Returns how many completed.
  */
-export async function completeDeliveredOrders(db: Database, now: Date, afterDays: number) {
-  const cutoff = new Date(now.getTime() - afterDays * 24 * 60 * 60 * 1000);
+export async function completeDeliveredOrders(deps: WriteDeps, now: Date, afterDays: number) {
+  const afterMs = afterDays * 24 * 60 * 60 * 1000;
+  const cutoff = new Date(now.getTime() - afterMs);
   let completed = 0;
-  const brandRows = await db.select({ id: brands.id }).from(brands);
+  const brandRows = await deps.db.select({ id: brands.id }).from(brands);
   for (const brand of brandRows) {
     // Per brand, so the (brand_id, status_code, created_at) index finds the few delivered orders.
-    const due = await db
-      .select({ id: orders.id })
+    const due = await deps.db
+      .select({ id: orders.id, deliveredAt: orders.deliveredAt })
       .from(orders)
       .where(
         and(
@@ -319,30 +242,26 @@ export async function completeDeliveredOrders(db: Database, now: Date, afterDays
         ),
       )
       .orderBy(asc(orders.id));
-    for (const { id } of due) {
-      const done = await db.transaction(async (tx) => {
-        const [order] = await tx
+    for (const { id, deliveredAt } of due) {
+      if (!deliveredAt) continue;
+      const at = new Date(deliveredAt.getTime() + afterMs);
+      const done = await runWrite(deps, { actorId: null, at }, async (work) => {
+        const [order] = await work.tx
           .select()
           .from(orders)
           .where(and(eq(orders.id, id), eq(orders.statusCode, 'delivered')))
           .for('update', { skipLocked: true });
-        if (!order || !order.deliveredAt) return false;
-        const at = new Date(order.deliveredAt.getTime() + afterDays * 24 * 60 * 60 * 1000);
-        const rollups = createRollupTracker();
-        const [after] = await tx
+        if (!order || order.deliveredAt?.getTime() !== deliveredAt.getTime()) {
+          work.unchanged();
+          return false;
+        }
+        const [after] = await work.tx
           .update(orders)
           .set({ statusCode: 'completed', completedAt: at, updatedAt: at })
           .where(eq(orders.id, id))
           .returning();
-        await addActivity(tx, {
-          orderId: id,
-          message: 'Pesanan selesai',
-          statusCode: 'completed',
-          userId: null,
-          at,
-        });
-        await finishMove(tx, { before: order, after, user: null, at, rollups, action: 'order.complete' });
-        await rollups.flush(tx);
+        await addActivity(work, { orderId: id, message: 'Pesanan selesai', statusCode: 'completed' });
+        await finishMove(work, { before: order, after, action: 'order.complete' });
         return true;
       });
       if (done) completed++;

@@ -3,6 +3,7 @@ import type { ApiEnv } from '../../http/context';
 import { validationFailed } from '../../http/errors';
 import { parseId } from '../../http/tenancy';
 import { readBody, readQuery, validate } from '../../http/validation';
+import { write } from '../../http/write';
 import { brandCustomerRoutes } from '../customer/routes';
 import { brandExportRoutes, vendorExportRoutes } from '../export/routes';
 import { brandInvoiceRoutes } from '../invoice/routes';
@@ -80,27 +81,15 @@ const brandOrders = new Hono<ApiEnv>()
     const { scope } = await brandScope(c);
     const orderId = parseId(c.req.param('id'));
     const body = validate(replaceProductBodySchema, await readBody(c));
-    const { deps, user } = c.var;
-    await replaceProducts(deps.db, { scope, user, orderId, body, at: deps.clock() });
-    deps.events.nudge();
-    return c.json({
-      message: UPDATED,
-      data: await showOrder(deps.db, scope, orderId, deps.config.MEDIA_URL),
-    });
+    await write(c, (work) => replaceProducts(work, { scope, orderId, body }));
+    const { db, config } = c.var.deps;
+    return c.json({ message: UPDATED, data: await showOrder(db, scope, orderId, config.MEDIA_URL) });
   })
   .put('/:brand/order/:id/change-vendor', async (c) => {
     const { scope } = await brandScope(c);
     const orderId = parseId(c.req.param('id'));
     const body = validate(changeVendorBodySchema, await readBody(c));
-    const { deps, user } = c.var;
-    const order = await changeVendor(deps.db, {
-      scope,
-      user,
-      orderId,
-      vendorId: body.vendor_id,
-      at: deps.clock(),
-    });
-    deps.events.nudge();
+    const order = await write(c, (work) => changeVendor(work, { scope, orderId, vendorId: body.vendor_id }));
     return c.json({ message: 'Success change vendor', data: { id: order.id, number: order.number } });
   });
 
@@ -111,17 +100,8 @@ const vendorOrders = new Hono<ApiEnv>()
     requireVendorActor(c, scope.vendorId);
     const step = stepOf(c.req.param('next'));
     const body = validate(bulkStatusBodySchema, normaliseArrayKeys(await readBody(c)));
-    const { deps, user } = c.var;
     const { order_ids: orderIds, ...fields } = body;
-    const moved = await moveOrdersStatus(deps.db, {
-      scope,
-      user,
-      step,
-      body: fields,
-      orderIds,
-      at: deps.clock(),
-    });
-    deps.events.nudge();
+    const moved = await write(c, (work) => moveOrdersStatus(work, { scope, step, body: fields, orderIds }));
     return c.json({
       message: UPDATED,
       data: moved.map((order) => ({ id: order.id, number: order.number, status_code: order.statusCode })),
@@ -133,13 +113,9 @@ const vendorOrders = new Hono<ApiEnv>()
     requireVendorActor(c, scope.vendorId);
     const step = stepOf(c.req.param('next'));
     const body = validate(statusBodySchema, normaliseArrayKeys(await readBody(c)));
-    const { deps, user } = c.var;
-    await moveOrderStatus(deps.db, { scope, user, step, body, orderId, at: deps.clock() });
-    deps.events.nudge();
-    return c.json({
-      message: UPDATED,
-      data: await showOrder(deps.db, scope, orderId, deps.config.MEDIA_URL),
-    });
+    await write(c, (work) => moveOrderStatus(work, { scope, step, body, orderId }));
+    const { db, config } = c.var.deps;
+    return c.json({ message: UPDATED, data: await showOrder(db, scope, orderId, config.MEDIA_URL) });
   });
 
 /** Order, invoice, customer, ingestion and export routes under /api/brand/{brand}/… */

@@ -9,19 +9,11 @@ export {
   type OrderView,
 } from './filters';
 export { completeDeliveredOrders, moveOrderStatus } from './fulfilment';
-export {
-  addActivity,
-  brandAudience,
-  createOrder,
-  followOrderOnInvoice,
-  moveStock,
-  notify,
-  notifyBrandOfStatus,
-  orderStockLines,
-  queueInvoiceEvent,
-  queueOrderEvents,
-  vendorAudience,
-} from './lifecycle';
+export { addActivity } from './activities';
+export { createOrder, followOrderOnInvoice, orderStockLines } from './create';
+export { publishInvoiceEvent, publishOrderEvents } from './events';
+export { liveOrderOfInvoice } from './live';
+export { notifyAboutOrder, notifyBrandOfStatus } from './notifications';
 export { loadOrderDetails, orderWhere, vendorOptions } from './reads';
 export { replaceProducts } from './returns';
 export {
