@@ -93,3 +93,10 @@ export const requireAuth: MiddlewareHandler<ApiEnv> = async (c, next) => {
   c.set('user', user);
   await next();
 };
+
+/**
+ * requireAuth, once: routers share their mount points (`/api/brand`, `/api/vendor`), and another one may already
+ * have resolved the request's user.
+ */
+export const authenticated: MiddlewareHandler<ApiEnv> = (c, next) =>
+  c.get('user') ? next() : requireAuth(c, next);

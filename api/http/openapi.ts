@@ -8,6 +8,7 @@ import {
 } from '../domains/account/schema';
 import { grantSchema } from '../domains/oauth/schema';
 import { categoryQuerySchema, listQuerySchema } from '../domains/brand/routes';
+import { ENDPOINT_GROUPS } from './domains';
 import { pageQuerySchema } from './pagination';
 import type { Operation } from './openapi-types';
 import { orderOperations } from '../domains/order/openapi';
@@ -120,6 +121,12 @@ const operations: Operation[] = [
   },
   {
     method: 'get',
+    path: '/api/vendor/{vendor}/category/{id}',
+    summary: 'A category of a brand the vendor serves, with parent and children',
+    tag: 'vendor',
+  },
+  {
+    method: 'get',
     path: '/api/vendor/{vendor}/performance',
     summary: 'SLA, in-stock rate and on-time rate, last 30 days',
     tag: 'vendor',
@@ -154,7 +161,8 @@ function parametersOf(operation: Operation) {
 
 export function openApiDocument() {
   const paths: Record<string, Record<string, unknown>> = {};
-  for (const operation of [...operations, ...orderOperations, ...dashboardOperations]) {
+  const grouped = ENDPOINT_GROUPS.flatMap((group) => group.operations);
+  for (const operation of [...operations, ...orderOperations, ...dashboardOperations, ...grouped]) {
     paths[operation.path] ??= {};
     paths[operation.path][operation.method] = {
       summary: operation.summary,

@@ -3,9 +3,10 @@ import type { Database } from '../db/client';
 import { preparedQuery } from '../db/prepared';
 import { brands, vendorBrands, vendors } from '../db/schema';
 import { ROLE } from '../domains/access/roles';
-import type { AuthUser } from './context';
+import type { Context } from 'hono';
+import type { ApiEnv, AuthUser } from './context';
 import { MAX_ID } from './params';
-import { notFound } from './errors';
+import { forbidden, notFound } from './errors';
 
 function prepareBrandLookup(db: Database) {
   return db
@@ -65,4 +66,21 @@ export function parseId(raw: string | undefined): number {
   const id = Number(raw);
   if (!Number.isInteger(id) || id < 1 || id > MAX_ID) throw notFound();
   return id;
+}
+
+/** `/api/brand/{brand}` of the request, checked against its user. */
+export function brandOfPath(c: Context<ApiEnv>) {
+  return resolveBrand(c.var.deps.db, c.var.user, parseId(c.req.param('brand')));
+}
+
+/** `/api/vendor/{vendor}` of the request, checked against its user, with the brands visible through it. */
+export function vendorOfPath(c: Context<ApiEnv>) {
+  return resolveVendor(c.var.deps.db, c.var.user, parseId(c.req.param('vendor')));
+}
+
+/** Fulfilment steps and offer answers belong to the vendor's own users (administrators may act for them). */
+export function requireVendorActor(c: Context<ApiEnv>, vendorId: number) {
+  const user = c.var.user;
+  const own = user.roleId === ROLE.vendor && user.vendorId === vendorId;
+  if (!own && user.roleId !== ROLE.administrator) throw forbidden();
 }

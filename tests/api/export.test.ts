@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXPORT_BATCH } from '../../api/domains/export/workbook';
-import { jakartaTimestamp } from '../../api/domains/rollup/service';
+import { jakartaTimestamp } from '../../api/db/jakarta';
 import { startTestApi, type ApiResponse, type TestApi } from '../support/api';
 import { createCatalogue, placeOrder, type Catalogue } from '../support/world';
 

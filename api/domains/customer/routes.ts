@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { authenticated } from '../../http/auth';
 import type { ApiEnv } from '../../http/context';
 import { parseId } from '../../http/tenancy';
 import { readQuery, validate } from '../../http/validation';
@@ -7,6 +8,7 @@ import { customerDetailQuerySchema, customerListQuerySchema, listCustomers, show
 
 /** Customer list and detail under /api/brand/{brand}/… */
 export const brandCustomerRoutes = new Hono<ApiEnv>()
+  .use(authenticated)
   .get('/:brand/customer', async (c) => {
     const { brand } = await brandScope(c);
     return c.json(

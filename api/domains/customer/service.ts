@@ -6,7 +6,8 @@ import { containsPattern } from '../../db/like';
 import { notFound, validationFailed } from '../../http/errors';
 import { offsetOf, pageMeta, pageQuerySchema, sortColumn } from '../../http/pagination';
 import { listInvoices } from '../invoice/service';
-import { dateConditions, dateRangeInOrder, dateRangeIssue, dayParam, idListParam } from '../order/service';
+import { dateConditions } from '../order/service';
+import { dateRangeInOrder, dateRangeIssue, dayParam, idListParam } from '../../http/params';
 
 export const customerListQuerySchema = pageQuerySchema
   .extend({

@@ -1,15 +1,9 @@
-import { Hono, type Context, type MiddlewareHandler } from 'hono';
-import { requireAuth } from '../../http/auth';
+import { Hono, type Context } from 'hono';
+import { authenticated } from '../../http/auth';
 import type { ApiEnv } from '../../http/context';
 import { readQuery, validate } from '../../http/validation';
 import { brandTenancy, scopeOf, vendorTenancy, type ScopeFilters } from './scope';
 import { widgetsOf, type Side, type Widget } from './widgets';
-
-/**
- * Every router mounted under /api/brand or /api/vendor sees the request, and another one may already have
- * authenticated it; the token is then not looked up a second time.
- */
-const authenticated: MiddlewareHandler<ApiEnv> = (c, next) => (c.get('user') ? next() : requireAuth(c, next));
 
 /** Tenancy first, so a foreign brand or vendor answers 404 whatever its query; then the query, then the figures. */
 function handlerOf(widget: Widget, side: Side) {

@@ -1,28 +1,13 @@
+import type { OrderStatusCode } from '../../db/schema';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import type { OrderStatusCode } from '../../db/schema';
+import { BRAND_LABELS, VENDOR_LABELS } from '../order/service';
 import type { Period } from './period';
 import { invoiceWhere, orderWhere } from './raw';
 import type { TableQuery } from './schema';
 import type { Scope } from './scope';
 import { allOf, num, selectRows } from './sql';
 import { jakartaTimestampOf, limitOffset, orderBy, paged, searchAny } from './table';
-
-const BRAND_LABELS: Record<OrderStatusCode, string> = {
-  new: 'Pesanan Baru',
-  ready_to_deliver: 'Diproses Vendor',
-  on_delivery: 'Dalam Pengiriman',
-  delivered: 'Pesanan Sampai',
-  completed: 'Selesai',
-  canceled: 'Dibatalkan',
-  diverted: 'Dialihkan',
-};
-
-const VENDOR_LABELS: Record<OrderStatusCode, string> = {
-  ...BRAND_LABELS,
-  ready_to_deliver: 'Siap Dikirim',
-  delivered: 'Sampai',
-};
 
 const INVOICE_SORT = {
   created_at: 'i.created_at',

@@ -1,3 +1,4 @@
+import { orderStatusCodeOf } from '../order/service';
 import { z } from 'zod';
 import type { OrderStatusCode } from '../../db/schema';
 import { idParam, isCalendarDay, pageParam } from '../../http/params';
@@ -65,26 +66,6 @@ export function periodOf(query: Pick<WidgetQuery, 'date-from' | 'date-to'>, now:
   return { current, last: lastRange(current) };
 }
 
-/** Status labels as the two sides show them (DESIGN §5), and the codes themselves. */
-const STATUS_BY_NAME: Record<string, OrderStatusCode> = {
-  'pesanan baru': 'new',
-  'diproses vendor': 'ready_to_deliver',
-  'siap dikirim': 'ready_to_deliver',
-  'dalam pengiriman': 'on_delivery',
-  'pesanan sampai': 'delivered',
-  sampai: 'delivered',
-  selesai: 'completed',
-  dibatalkan: 'canceled',
-  dialihkan: 'diverted',
-  new: 'new',
-  ready_to_deliver: 'ready_to_deliver',
-  on_delivery: 'on_delivery',
-  delivered: 'delivered',
-  completed: 'completed',
-  canceled: 'canceled',
-  diverted: 'diverted',
-};
-
 /** `status=Selesai`, `status[]=Selesai&status[]=Diproses Vendor`, or the list comma-separated. */
 function statusList(raw: unknown): unknown {
   const values = listOf(raw);
@@ -99,10 +80,10 @@ const statusFilter = z.preprocess(
       z
         .string()
         .trim()
-        .refine((value) => Object.hasOwn(STATUS_BY_NAME, value.toLowerCase()), {
+        .refine((value) => orderStatusCodeOf(value) !== undefined, {
           message: 'The selected status is invalid.',
         })
-        .transform((value) => STATUS_BY_NAME[value.toLowerCase()]),
+        .transform((value) => orderStatusCodeOf(value) as OrderStatusCode),
     )
     .max(20)
     .optional(),

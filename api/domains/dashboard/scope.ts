@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import type { AuthUser } from '../../http/context';
 import { parseId, resolveBrand, resolveVendor } from '../../http/tenancy';
+import { withDescendants } from '../category/descendants';
 import { inList, selectRows } from './sql';
 
 /** Whose data a widget call may read, before any filter: decided by the path and the caller. */
@@ -40,32 +41,6 @@ export async function vendorTenancy(db: Database, user: AuthUser, rawVendor: str
 function intersect(scope: number[] | null, chosen: number[] | undefined): number[] | null {
   if (!chosen) return scope;
   return scope ? scope.filter((id) => chosen.includes(id)) : [...new Set(chosen)];
-}
-
-/** Every category under the chosen ones (the chosen included), within the scope's brands. */
-async function withDescendants(db: Executor, brandIds: number[], chosen: number[]): Promise<number[]> {
-  const tree = await selectRows<{ id: number; parent_id: number | null }>(
-    db,
-    sql`select id, parent_id from categories where ${inList('brand_id', brandIds)}`,
-  );
-  const children = new Map<number, number[]>();
-  for (const row of tree) {
-    if (row.parent_id === null) continue;
-    const list = children.get(Number(row.parent_id)) ?? [];
-    list.push(Number(row.id));
-    children.set(Number(row.parent_id), list);
-  }
-  const known = new Set(tree.map((row) => Number(row.id)));
-  const found = new Set<number>();
-  const queue = chosen.filter((id) => known.has(id));
-  // A visited set, so that a cycle in bad data cannot loop.
-  while (queue.length) {
-    const id = queue.pop() as number;
-    if (found.has(id)) continue;
-    found.add(id);
-    queue.push(...(children.get(id) ?? []));
-  }
-  return [...found].sort((a, b) => a - b);
 }
 
 /** Vendors serving the scope's brands with an area in one of the cities (a branch). */

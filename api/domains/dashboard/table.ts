@@ -1,3 +1,4 @@
+import { jakartaText } from '../../db/jakarta';
 import { sql, type SQL } from 'drizzle-orm';
 import { containsPattern } from '../../db/like';
 import { pageMeta, sortColumn } from '../../http/pagination';
@@ -65,5 +66,5 @@ export async function pageWithTotal<T>(
 
 /** The spec's stored date-time format, `YYYY-MM-DD HH:mm:ss` in Asia/Jakarta. */
 export function jakartaTimestampOf(column: string): SQL {
-  return sql.raw(`to_char(${column} at time zone 'Asia/Jakarta', 'YYYY-MM-DD HH24:MI:SS')`);
+  return jakartaText(sql.raw(column));
 }

@@ -12,7 +12,7 @@ import {
   type Side,
 } from '../order/service';
 import { flatRows, idRange, type IdRange } from './keyset';
-import { jakartaText } from './sql';
+import { jakartaText } from '../../db/jakarta';
 import { exportFileName, streamWorkbook, type ExportColumn } from './workbook';
 
 /** One sheet row as the database hands it over: amounts are text from pg (int8) and numbers from PGlite. */

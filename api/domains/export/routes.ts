@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { authenticated } from '../../http/auth';
 import type { ApiEnv } from '../../http/context';
 import { readQuery, validate } from '../../http/validation';
 import { customerListQuerySchema } from '../customer/service';
@@ -10,6 +11,7 @@ import { exportCustomers, exportInvoices } from './service';
 
 /** Spreadsheet downloads under /api/brand/{brand}/export/…, with the filters of the matching list. */
 export const brandExportRoutes = new Hono<ApiEnv>()
+  .use(authenticated)
   .get('/:brand/export/order', async (c) => {
     const { scope } = await brandScope(c);
     const { db, clock } = c.var.deps;
@@ -29,9 +31,11 @@ export const brandExportRoutes = new Hono<ApiEnv>()
   });
 
 /** The vendor's order download under /api/vendor/{vendor}/export/order. */
-export const vendorExportRoutes = new Hono<ApiEnv>().get('/:vendor/export/order', async (c) => {
-  const { scope } = await vendorScope(c);
-  const { db, clock } = c.var.deps;
-  const filters = await readOrderFilters(db, scope, validate(orderListQuerySchema, readQuery(c)));
-  return exportOrders(db, scope, filters, clock());
-});
+export const vendorExportRoutes = new Hono<ApiEnv>()
+  .use(authenticated)
+  .get('/:vendor/export/order', async (c) => {
+    const { scope } = await vendorScope(c);
+    const { db, clock } = c.var.deps;
+    const filters = await readOrderFilters(db, scope, validate(orderListQuerySchema, readQuery(c)));
+    return exportOrders(db, scope, filters, clock());
+  });

@@ -10,7 +10,7 @@ import {
 import { invoiceWhere, type InvoiceFilters } from '../invoice/service';
 import { dateConditions, invoiceStatusLabel } from '../order/service';
 import { flatRows, idRange, keyset } from './keyset';
-import { jakartaText } from './sql';
+import { jakartaText } from '../../db/jakarta';
 import { EXPORT_BATCH, exportFileName, streamWorkbook, type ExportColumn } from './workbook';
 
 /** One sheet row as the database hands it over: amounts are text from pg (int8) and numbers from PGlite. */

@@ -1,4 +1,4 @@
-import { jakartaTimestamp } from '../rollup/service';
+import { jakartaTimestamp } from '../../db/jakarta';
 import { xlsxEntries, type Cell } from './xlsx';
 import { zipStream } from './zip';
 

@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { authenticated } from '../../http/auth';
 import type { ApiEnv, AuthUser } from '../../http/context';
 import { forbidden } from '../../http/errors';
 import { parseId } from '../../http/tenancy';
@@ -6,7 +7,8 @@ import { readBody, readQuery, validate } from '../../http/validation';
 import { writeContextOf } from '../../http/write';
 import { hasPermission } from '../access/permissions';
 import { ROLE } from '../access/roles';
-import { brandScope, markNotificationRead } from '../order/service';
+import { markNotificationRead } from '../notification/service';
+import { brandScope } from '../order/service';
 import { cancelInvoice } from './cancellation';
 import { cancelInvoiceSchema, ingestInvoiceSchema, invoiceListQuerySchema } from './schema';
 import { ingestInvoice, invoiceCardTotal, listInvoices, readInvoiceFilters, showInvoice } from './service';
@@ -18,6 +20,7 @@ function requireMarketplaceWriter(user: AuthUser) {
 
 /** Invoice list, card, detail, marketplace ingestion and cancellation under /api/brand/{brand}/… */
 export const brandInvoiceRoutes = new Hono<ApiEnv>()
+  .use(authenticated)
   .get('/:brand/invoice', async (c) => {
     const { brand } = await brandScope(c);
     const query = validate(invoiceListQuerySchema, readQuery(c));
@@ -33,7 +36,7 @@ export const brandInvoiceRoutes = new Hono<ApiEnv>()
     const query = validate(invoiceListQuerySchema, readQuery(c));
     const { db, config } = c.var.deps;
     const data = await showInvoice(db, brand.id, scope, parseId(c.req.param('id')), config.MEDIA_URL);
-    await markNotificationRead(c, query.notif);
+    await markNotificationRead(c.var.deps, c.var.user, query.notif);
     return c.json({ data });
   })
   .post('/:brand/channel/:channel/invoice', async (c) => {

@@ -1,13 +1,7 @@
 import { z } from 'zod';
 import { pageQuerySchema } from '../../http/pagination';
-import {
-  dateRangeInOrder,
-  dateRangeIssue,
-  idListParam,
-  intField,
-  listFilterShape,
-  textListParam,
-} from '../order/service';
+import { listFilterShape } from '../order/service';
+import { dateRangeInOrder, dateRangeIssue, idListParam, intField, textListParam } from '../../http/params';
 
 export const invoiceListQuerySchema = pageQuerySchema
   .extend({

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, isNull } from 'drizzle-orm';
 import { notifications } from '../../db/schema';
 import type { ApiDeps, AuthUser } from '../../http/context';
-import { notFound } from '../../http/errors';
+import { ApiError, notFound } from '../../http/errors';
 import { offsetOf, pageMeta } from '../../http/pagination';
 import { runWrite } from '../../work/unit-of-work';
 
@@ -64,4 +64,14 @@ export async function readNotification(deps: ApiDeps, user: AuthUser, id: string
     return after;
   });
   return serializeNotification(updated ?? row);
+}
+
+/** Opening a record from a notification (`notif`) marks that notification read; a wrong id is ignored. */
+export async function markNotificationRead(deps: ApiDeps, user: AuthUser, notif: string | undefined) {
+  if (!notif) return;
+  try {
+    await readNotification(deps, user, notif);
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.status !== 404) throw error;
+  }
 }

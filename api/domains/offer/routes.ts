@@ -1,11 +1,13 @@
 import { Hono } from 'hono';
+import { authenticated } from '../../http/auth';
 import { z } from 'zod';
 import type { ApiEnv } from '../../http/context';
 import { validationFailed } from '../../http/errors';
-import { parseId } from '../../http/tenancy';
+import { parseId, requireVendorActor } from '../../http/tenancy';
 import { readQuery, validate } from '../../http/validation';
 import { write } from '../../http/write';
-import { markNotificationRead, requireVendorActor, vendorScope } from '../order/service';
+import { markNotificationRead } from '../notification/service';
+import { vendorScope } from '../order/service';
 import { acceptOffer, listOffers, offerListQuerySchema, rejectOffer, showOffer } from './service';
 
 const UPDATED = 'Data berhasil diubah';
@@ -17,6 +19,7 @@ const offerShowQuerySchema = z.object({
 
 /** Invoice offers of a vendor under /api/vendor/{vendor}/invoice-offer-log… */
 export const vendorOfferRoutes = new Hono<ApiEnv>()
+  .use(authenticated)
   .get('/:vendor/invoice-offer-log', async (c) => {
     const { scope } = await vendorScope(c);
     const query = validate(offerListQuerySchema, readQuery(c));
@@ -26,7 +29,7 @@ export const vendorOfferRoutes = new Hono<ApiEnv>()
     const { scope } = await vendorScope(c);
     const query = validate(offerShowQuerySchema, readQuery(c));
     const data = await showOffer(c.var.deps.db, scope, parseId(c.req.param('id')), c.var.deps.clock());
-    await markNotificationRead(c, query.notif);
+    await markNotificationRead(c.var.deps, c.var.user, query.notif);
     return c.json({ data });
   })
   .put('/:vendor/invoice-offer-log/:id/status/:decision', async (c) => {

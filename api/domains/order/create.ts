@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { invoices, orderProducts, orders, type OrderStatusCode } from '../../db/schema';
 import type { Work } from '../../work/unit-of-work';
-import { jakartaDate } from '../rollup/service';
+import { jakartaDate } from '../../db/jakarta';
 import { moveOrderStock } from '../stock/ledger';
 import { addActivity } from './activities';
 import { invoiceStatusFor } from './statuses';

@@ -1,10 +1,11 @@
 import { and, eq, gte, inArray, isNull, lt, lte, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
-import { categories, invoices, orders, sendPaymentOrders } from '../../db/schema';
+import { invoices, orders, sendPaymentOrders } from '../../db/schema';
 import { containsPattern } from '../../db/like';
 import { validationFailed } from '../../http/errors';
-import { jakartaDayEnd, jakartaDayStart } from '../rollup/service';
+import { withDescendants } from '../category/descendants';
+import { jakartaDayEnd, jakartaDayStart } from '../../db/jakarta';
 import type { OrderListQuery } from './schema';
 import { DEAD_STATUSES, parseOrderStatus, type Side, type StatusWanted } from './statuses';
 
@@ -37,27 +38,6 @@ export type OrderFilters = {
 
 export const paidOrder = sql<boolean>`exists (select 1 from ${sendPaymentOrders} where ${sendPaymentOrders.orderId} = ${orders.id})`;
 
-/** The requested categories and everything under them, within the given brands; foreign ids drop out. */
-export async function expandCategories(executor: Executor, brandIds: number[], requested: number[]) {
-  const rows = await executor
-    .select({ id: categories.id, parentId: categories.parentId })
-    .from(categories)
-    .where(and(inArray(categories.brandId, brandIds.length ? brandIds : [0]), isNull(categories.deletedAt)));
-  const known = new Set(rows.map((row) => row.id));
-  const found = new Set(requested.filter((id) => known.has(id)));
-  let added = true;
-  while (added) {
-    added = false;
-    for (const row of rows) {
-      if (row.parentId !== null && found.has(row.parentId) && !found.has(row.id)) {
-        found.add(row.id);
-        added = true;
-      }
-    }
-  }
-  return [...found];
-}
-
 export async function readOrderFilters(
   executor: Executor,
   scope: OrderScope,
@@ -83,7 +63,7 @@ export async function readOrderFilters(
     vendorIds: query.vendor?.length ? query.vendor : undefined,
     channelIds: query.channel?.length ? query.channel : undefined,
     categoryIds: query.category?.length
-      ? await expandCategories(executor, scope.brandIds, query.category)
+      ? await withDescendants(executor, scope.brandIds, query.category)
       : undefined,
     statuses,
     withCanceled: query['with-canceled'],

@@ -1,7 +1,7 @@
 import type { orders, NotificationData } from '../../db/schema';
 import type { Work } from '../../work/unit-of-work';
 import { brandAudience } from '../notification/audience';
-import { jakartaTimestamp } from '../rollup/service';
+import { jakartaTimestamp } from '../../db/jakarta';
 import { BRAND_LABELS } from './statuses';
 
 /**

@@ -34,10 +34,10 @@ import {
   serializeOrderDetail,
   serializeOrderItem,
   serializeOrderRow,
-  type MediaView,
   type OrderDetailParts,
 } from './serializers';
 import { countFromStatusRollups, gmvFromStatusRollups } from './status-rollups';
+import { serializeMedia } from '../media/serializer';
 
 type Page = { page: number; per_page: number; order_by: 'asc' | 'desc'; sorted_by?: string };
 
@@ -228,19 +228,6 @@ export async function listOrderItems(
   };
 }
 
-function mediaView(row: typeof media.$inferSelect, mediaUrl: string): MediaView {
-  return {
-    id: row.id,
-    name: row.name,
-    encoded_name: row.encodedName,
-    size: row.size,
-    extension: row.extension,
-    path: row.path,
-    disk: row.disk,
-    url: `${mediaUrl}/${row.path}`,
-  };
-}
-
 /** Full orders with their lines, returns, activities and photos, in the order of `orderIds`. */
 export async function loadOrderDetails(
   executor: Executor,
@@ -306,10 +293,10 @@ export async function loadOrderDetails(
         activities: activities.filter((row) => row.orderId === id),
         deliveryPhotos: photos
           .filter((row) => row.photo.orderId === id && row.photo.kind === 'delivery')
-          .map((row) => mediaView(row.media, mediaUrl)),
+          .map((row) => serializeMedia(row.media, mediaUrl)),
         deliveredPhotos: photos
           .filter((row) => row.photo.orderId === id && row.photo.kind === 'delivered')
-          .map((row) => mediaView(row.media, mediaUrl)),
+          .map((row) => serializeMedia(row.media, mediaUrl)),
       };
       return serializeOrderDetail(view, parts);
     });

@@ -1,13 +1,11 @@
 import { Hono, type Context } from 'hono';
 import type { ApiEnv } from '../../http/context';
+import { authenticated } from '../../http/auth';
 import { validationFailed } from '../../http/errors';
-import { parseId } from '../../http/tenancy';
+import { parseId, requireVendorActor } from '../../http/tenancy';
 import { readBody, readQuery, validate } from '../../http/validation';
 import { write } from '../../http/write';
-import { brandCustomerRoutes } from '../customer/routes';
-import { brandExportRoutes, vendorExportRoutes } from '../export/routes';
-import { brandInvoiceRoutes } from '../invoice/routes';
-import { vendorOfferRoutes } from '../offer/routes';
+import { markNotificationRead } from '../notification/service';
 import { changeVendor } from './change-vendor';
 import { readOrderFilters, type OrderScope } from './filters';
 import { moveOrdersStatus, moveOrderStatus } from './fulfilment';
@@ -22,7 +20,7 @@ import {
   statusBodySchema,
   vendorOptionsQuerySchema,
 } from './schema';
-import { authenticated, brandScope, markNotificationRead, requireVendorActor, vendorScope } from './scope';
+import { brandScope, vendorScope } from './scope';
 import { isVendorStep } from './statuses';
 
 const UPDATED = 'Data berhasil diubah';
@@ -59,7 +57,7 @@ function orderReads(
       const query = validate(orderListQuerySchema, readQuery(c));
       const { db, config } = c.var.deps;
       const data = await showOrder(db, scope, parseId(c.req.param('id')), config.MEDIA_URL);
-      await markNotificationRead(c, query.notif);
+      await markNotificationRead(c.var.deps, c.var.user, query.notif);
       return c.json({ data });
     });
 }
@@ -118,17 +116,8 @@ const vendorOrders = new Hono<ApiEnv>()
     return c.json({ message: UPDATED, data: await showOrder(db, scope, orderId, config.MEDIA_URL) });
   });
 
-/** Order, invoice, customer, ingestion and export routes under /api/brand/{brand}/… */
-export const brandOrderRoutes = new Hono<ApiEnv>()
-  .use(authenticated)
-  .route('/', brandOrders)
-  .route('/', brandInvoiceRoutes)
-  .route('/', brandCustomerRoutes)
-  .route('/', brandExportRoutes);
+/** Order routes under /api/brand/{brand}/… */
+export const brandOrderRoutes = new Hono<ApiEnv>().use(authenticated).route('/', brandOrders);
 
-/** Order, offer and export routes under /api/vendor/{vendor}/… */
-export const vendorOrderRoutes = new Hono<ApiEnv>()
-  .use(authenticated)
-  .route('/', vendorOrders)
-  .route('/', vendorOfferRoutes)
-  .route('/', vendorExportRoutes);
+/** Order routes under /api/vendor/{vendor}/… */
+export const vendorOrderRoutes = new Hono<ApiEnv>().use(authenticated).route('/', vendorOrders);

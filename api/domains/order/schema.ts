@@ -1,34 +1,14 @@
 import { z } from 'zod';
-import { idParam, isCalendarDay, MAX_ID } from '../../http/params';
+import {
+  dateRangeInOrder,
+  dateRangeIssue,
+  dayParam,
+  flagParam,
+  idListParam,
+  intField,
+  textListParam,
+} from '../../http/params';
 import { pageQuerySchema } from '../../http/pagination';
-
-/** A query value that may come as `key[]=1&key[]=2`, `key=1,2` or `key=1`. */
-function asList(value: unknown) {
-  if (value === undefined || value === '') return undefined;
-  if (Array.isArray(value)) return value.filter((item) => item !== '');
-  if (typeof value === 'string') return value.split(',').filter((item) => item.trim() !== '');
-  return value;
-}
-
-export const idListParam = z.preprocess(asList, z.array(idParam).max(1000).optional());
-
-export const textListParam = z.preprocess(asList, z.array(z.string().trim().max(100)).max(20).optional());
-
-export const flagParam = z
-  .string()
-  .optional()
-  .transform((value) => ['1', 'true', 'on', 'yes'].includes((value ?? '').trim().toLowerCase()));
-
-export function dayParam(name: string) {
-  return z
-    .string()
-    .trim()
-    .refine(isCalendarDay, {
-      message: `The ${name} field must match the format Y-m-d.`,
-    })
-    .optional()
-    .or(z.literal('').transform(() => undefined));
-}
 
 /** The filters every order, invoice and customer list shares, as the spec's query names. */
 export const listFilterShape = {
@@ -40,17 +20,6 @@ export const listFilterShape = {
   'customer-name': z.string().trim().max(200).optional(),
   notif: z.string().max(64).optional(),
   with: z.union([z.string(), z.array(z.string())]).optional(),
-};
-
-type DateRange = { 'date-from'?: string; 'date-to'?: string };
-
-export function dateRangeInOrder(query: DateRange) {
-  return !query['date-from'] || !query['date-to'] || query['date-from'] <= query['date-to'];
-}
-
-export const dateRangeIssue = {
-  message: 'The date-to field must be a date after or equal to date-from.',
-  path: ['date-to'],
 };
 
 export const orderListQuerySchema = pageQuerySchema
@@ -71,17 +40,6 @@ export const orderCardQuerySchema = orderListQuerySchema;
 export const vendorOptionsQuerySchema = pageQuerySchema.extend({ sorted_by: z.string().max(50).optional() });
 
 const text = (max: number) => z.string().trim().max(max);
-
-/** A whole number that may arrive as text (form posts); a missing one stays missing, so it reads as required. */
-export function intField(min: number, max = MAX_ID) {
-  return z.preprocess(
-    (value) =>
-      typeof value === 'string' && value.trim() !== '' && !Number.isNaN(Number(value))
-        ? Number(value)
-        : value,
-    z.number().int().min(min).max(max),
-  );
-}
 
 /**
  * Form posts name arrays `photo_ids[]` and send every value as text; JSON sends numbers. Both arrive here

@@ -16,23 +16,16 @@ export { liveOrderOfInvoice } from './live';
 export { notifyAboutOrder, notifyBrandOfStatus } from './notifications';
 export { loadOrderDetails, orderWhere, vendorOptions } from './reads';
 export { replaceProducts } from './returns';
-export {
-  dateRangeInOrder,
-  dateRangeIssue,
-  dayParam,
-  idListParam,
-  intField,
-  listFilterShape,
-  orderListQuerySchema,
-  textListParam,
-} from './schema';
+export { listFilterShape, orderListQuerySchema } from './schema';
 export {
   BRAND_LABELS,
   DEAD_STATUSES,
   invoiceStatusLabel,
   OPEN_STATUSES,
+  orderStatusCodeOf,
   orderStatusLabel,
   parseInvoiceStatus,
   type Side,
+  VENDOR_LABELS,
 } from './statuses';
-export { authenticated, brandScope, markNotificationRead, requireVendorActor, vendorScope } from './scope';
+export { brandScope, vendorScope } from './scope';

@@ -60,6 +60,11 @@ export function parseOrderStatus(side: Side, text: string): StatusWanted | undef
   return undefined;
 }
 
+/** An order status named by either side's label or by its code; undefined when it names none. */
+export function orderStatusCodeOf(text: string): OrderStatusCode | undefined {
+  return parseOrderStatus('brand', text)?.code ?? parseOrderStatus('vendor', text)?.code;
+}
+
 const INVOICE_CODES: InvoiceStatusCode[] = [
   'new',
   'ready_to_deliver',

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { addContributions, recomputedOf, replaceSlices } from './apply';
 import type { InvoiceState, OrderState } from './contributions';
-import { jakartaDate } from './jakarta';
+import { jakartaDate } from '../../db/jakarta';
 import {
   invoiceRollupsInSlices,
   invoicesInSlices,

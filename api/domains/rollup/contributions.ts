@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { InvoiceStatusCode, OrderStatusCode } from '../../db/schema';
-import { jakartaDate } from './jakarta';
+import { jakartaDate } from '../../db/jakarta';
 import { invoiceSliceOf, orderSliceOf } from './slices';
 import {
   CUSTOMERS,

@@ -5,7 +5,6 @@ import { INVOICE_ROLLUPS, ORDER_ROLLUPS } from './statements';
 
 export { createRollupTracker, type RollupTracker } from './tracker';
 export type { InvoiceState, OrderState, ReturnedLine } from './contributions';
-export { jakartaDate, jakartaDayEnd, jakartaDayStart, jakartaTimestamp } from './jakarta';
 
 /**
  * Recomputes every daily rollup from the raw tables (`npm run rollups:rebuild`); run it inside a transaction.

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { jakartaDate, jakartaDayEnd, jakartaDayStart } from './jakarta';
+import { jakartaDate, jakartaDayEnd, jakartaDayStart } from '../../db/jakarta';
 
 /**
  * The unit of the rollups' recomputation: one Jakarta day of one (brand, vendor, channel) for the order rollups,

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { jakartaDate } from '../rollup/jakarta';
+import { jakartaDate } from '../../db/jakarta';
 
 /**
  * Writes the day's stock snapshot (DESIGN §5: the in-stock rate reads one row per vendor, product and Jakarta

@@ -1,3 +1,5 @@
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+
 /** Indonesia's western time zone has no daylight saving, so a fixed offset is exact. */
 const JAKARTA_OFFSET_MS = 7 * 60 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -25,4 +27,9 @@ export function jakartaDayStart(day: string): Date {
 /** The instant the Jakarta day after `day` begins, so a day is the half-open range [start, end). */
 export function jakartaDayEnd(day: string): Date {
   return new Date(jakartaDayStart(day).getTime() + DAY_MS);
+}
+
+/** `YYYY-MM-DD HH:mm:ss` in Asia/Jakarta, as jakartaTimestamp writes it, formatted by the database. */
+export function jakartaText(column: SQLWrapper): SQL {
+  return sql`to_char(${column} at time zone 'Asia/Jakarta', 'YYYY-MM-DD HH24:MI:SS')`;
 }

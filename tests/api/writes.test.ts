@@ -1,0 +1,241 @@
+import { desc, eq, gt } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLogs, invoices, passwordResets } from '../../api/db/schema';
+import { hashToken } from '../../api/domains/oauth/tokens';
+import { openApiDocument } from '../../api/http/openapi';
+import { CLIENT, offerToVendor1, startTestApi, type ApiResponse, type TestApi } from '../support/api';
+import { TINY_PNG, uploadForm } from '../support/files';
+import { expectRollupsInStep } from '../support/rollups';
+import { createCatalogue, invoicePayload, placeOrder, type Catalogue } from '../support/world';
+
+/**
+ * Every write of the OpenAPI document, called once the way a client would: it must answer 2xx, leave at least
+ * one audit row of its kind, and leave the rollups equal to a rebuild from the raw tables. A write added to the
+ * document without a row here fails the first test, so none goes unchecked.
+ */
+
+let api: TestApi;
+let catalogue: Catalogue;
+const tokens: Record<string, string> = {};
+
+beforeAll(async () => {
+  api = await startTestApi();
+  catalogue = await createCatalogue(api.db, api.world);
+  for (const key of ['admin', 'brandA', 'vendor1'] as const) {
+    tokens[key] = await api.login(api.world.users[key].email);
+  }
+});
+
+afterAll(async () => {
+  await api?.close();
+});
+
+type WriteCase = {
+  /** The audit actions the call may leave; at least one of them must be written. */
+  actions: string[];
+  call(): Promise<ApiResponse>;
+};
+
+/** POSTs that change nothing stored: they answer from what is there. */
+const NOT_WRITES = new Set(['post /api/broadcasting/auth']);
+
+const brand = () => `/api/brand/${api.world.brands.A}`;
+const vendor1 = () => `/api/vendor/${api.world.vendors.V1}`;
+
+function order(status: 'new' | 'ready_to_deliver' | 'delivered' = 'new') {
+  return placeOrder(api.deps, api.world, {
+    brand: 'A',
+    vendor: 'V1',
+    lines: [{ product: catalogue.A.phone, quantity: 1 }],
+    status,
+  });
+}
+
+const CASES: Record<string, WriteCase> = {
+  'post /oauth/token': {
+    actions: ['auth.login'],
+    call: () =>
+      api.request('/oauth/token', {
+        json: {
+          grant_type: 'password',
+          username: api.world.users.brandA.email,
+          password: api.world.password,
+          client_id: CLIENT.id,
+          client_secret: CLIENT.secret,
+        },
+      }),
+  },
+  'post /api/account': {
+    actions: ['account.update'],
+    call: () => api.request('/api/account', { token: tokens.brandA, json: { name: 'Brand A Baru' } }),
+  },
+  'post /api/account/logout': {
+    actions: ['auth.logout'],
+    call: async () =>
+      api.request('/api/account/logout', {
+        method: 'POST',
+        token: await api.login(api.world.users.brandA.email),
+      }),
+  },
+  'post /api/account/change-password': {
+    actions: ['account.change_password'],
+    call: async () =>
+      api.request('/api/account/change-password', {
+        token: await api.login(api.world.users.vendor2.email),
+        json: {
+          old_password: api.world.password,
+          password: api.world.password,
+          password_confirmation: api.world.password,
+        },
+      }),
+  },
+  'post /api/account/change-brand': {
+    actions: ['account.change_brand'],
+    call: () =>
+      api.request('/api/account/change-brand', {
+        token: tokens.admin,
+        json: { brand_id: api.world.brands.A },
+      }),
+  },
+  'post /api/forgot-password': {
+    actions: ['auth.password_reset_requested'],
+    call: () => api.request('/api/forgot-password', { json: { email: api.world.users.brandB.email } }),
+  },
+  'post /api/reset-password': {
+    actions: ['auth.password_reset'],
+    call: async () => {
+      const email = api.world.users.brandB.email.toLowerCase();
+      await api.db.insert(passwordResets).values({
+        email,
+        tokenHash: hashToken('token-of-the-walk'),
+        expiresAt: new Date(api.clock.now.getTime() + 3_600_000),
+      });
+      return api.request('/api/reset-password', {
+        json: {
+          token: 'token-of-the-walk',
+          email,
+          password: api.world.password,
+          password_confirmation: api.world.password,
+        },
+      });
+    },
+  },
+  'post /api/media': {
+    actions: ['media.store'],
+    call: () => api.request('/api/media', { token: tokens.vendor1, form: uploadForm(TINY_PNG, 'a.png') }),
+  },
+  'post /api/brand/{brand}/channel/{channel}/invoice': {
+    actions: ['invoice.store'],
+    call: () =>
+      api.request(`${brand()}/channel/${api.world.channels.tokopedia}/invoice`, {
+        token: tokens.admin,
+        json: invoicePayload([{ product: catalogue.A.phone, quantity: 1 }]),
+      }),
+  },
+  'post /api/brand/{brand}/channel/{channel}/invoice/cancel': {
+    actions: ['invoice.cancel'],
+    call: async () => {
+      const placed = await order();
+      const [invoice] = await api.db.select().from(invoices).where(eq(invoices.id, placed.invoiceId));
+      return api.request(`${brand()}/channel/${api.world.channels.tokopedia}/invoice/cancel`, {
+        token: tokens.admin,
+        json: { external_number: invoice.externalNumber },
+      });
+    },
+  },
+  'put /api/brand/{brand}/order/{id}/change-vendor': {
+    actions: ['order.change-vendor'],
+    call: async () => {
+      const placed = await order();
+      return api.request(`${brand()}/order/${placed.orderId}/change-vendor`, {
+        method: 'PUT',
+        token: tokens.admin,
+        json: { vendor_id: api.world.vendors.V3 },
+      });
+    },
+  },
+  'put /api/brand/{brand}/order/{id}/replace-product': {
+    actions: ['order.replace-product'],
+    call: async () => {
+      const placed = await order('delivered');
+      const detail = await api.request(`${brand()}/order/${placed.orderId}`, { token: tokens.admin });
+      const line = detail.body.data.order_products[0];
+      return api.request(`${brand()}/order/${placed.orderId}/replace-product`, {
+        method: 'PUT',
+        token: tokens.admin,
+        json: { order_products: [{ id: line.id, quantity: 1, note: 'Rusak' }] },
+      });
+    },
+  },
+  'put /api/vendor/{vendor}/invoice-offer-log/{id}/status/{decision}': {
+    actions: ['invoice-offer.accept'],
+    call: async () => {
+      const { offer } = await offerToVendor1(api, tokens.admin, [
+        { product: catalogue.A.phone, quantity: 1 },
+      ]);
+      return api.request(`${vendor1()}/invoice-offer-log/${offer.id}/status/accept`, {
+        method: 'PUT',
+        token: tokens.vendor1,
+      });
+    },
+  },
+  'put /api/vendor/{vendor}/order/{id}/status/{next}': {
+    actions: ['order.status'],
+    call: async () => {
+      const placed = await order();
+      return api.request(`${vendor1()}/order/${placed.orderId}/status/ready-to-delivery`, {
+        method: 'PUT',
+        token: tokens.vendor1,
+      });
+    },
+  },
+  'put /api/vendor/{vendor}/order/status/{next}': {
+    actions: ['order.status'],
+    call: async () => {
+      const placed = await order();
+      return api.request(`${vendor1()}/order/status/ready-to-delivery`, {
+        method: 'PUT',
+        token: tokens.vendor1,
+        json: { order_ids: [placed.orderId] },
+      });
+    },
+  },
+};
+
+function writeOperations() {
+  const operations: string[] = [];
+  for (const [path, methods] of Object.entries(openApiDocument().paths)) {
+    for (const method of Object.keys(methods)) {
+      const key = `${method} ${path}`;
+      if (method !== 'get' && !NOT_WRITES.has(key)) operations.push(key);
+    }
+  }
+  return operations.sort();
+}
+
+describe('every write of the OpenAPI document', () => {
+  it('has a case here, and every case names a documented write', () => {
+    expect(Object.keys(CASES).sort()).toEqual(writeOperations());
+  });
+
+  it.each(writeOperations())('%s leaves its audit row and the rollups in step', async (operation) => {
+    const [newest] = await api.db
+      .select({ id: auditLogs.id })
+      .from(auditLogs)
+      .orderBy(desc(auditLogs.id))
+      .limit(1);
+    const response = await CASES[operation].call();
+
+    expect(response.status, JSON.stringify(response.body)).toBeGreaterThanOrEqual(200);
+    expect(response.status).toBeLessThan(300);
+    const written = await api.db
+      .select({ action: auditLogs.action })
+      .from(auditLogs)
+      .where(gt(auditLogs.id, newest?.id ?? 0));
+    expect(
+      written.some((row) => CASES[operation].actions.includes(row.action)),
+      JSON.stringify(written),
+    ).toBe(true);
+    await expectRollupsInStep(api.db);
+  });
+});
