@@ -4,7 +4,10 @@ import { FormStrategy } from 'remix-auth-form';
 import { env } from './env.server';
 import { oncePerRequest } from './request-memo.server';
 import { getSession, sessionStorage, toStoredTokens, type StoredTokens } from './session.server';
-import { UpstreamError, upstream, type Account } from './upstream.server';
+import { accountApi } from './upstream/account.server';
+import { guestUpstream, upstreamClient, UpstreamError } from './upstream/client.server';
+import { credentialsApi } from './upstream/credentials.server';
+import { transportFor } from './upstream/transport.server';
 
 const REFRESH_MARGIN_MS = 30_000;
 const LAST_SEEN_RESOLUTION_MS = 60_000;
@@ -13,10 +16,10 @@ export const authenticator = new Authenticator<StoredTokens>(sessionStorage, { s
 
 authenticator.use(
   new FormStrategy(async ({ form, context }) => {
-    const tokens = await upstream.passwordGrant(
-      { username: String(form.get('email') ?? ''), password: String(form.get('password') ?? '') },
-      String(context?.clientIp ?? ''),
-    );
+    const tokens = await credentialsApi.passwordGrant(guestUpstream(context), {
+      username: String(form.get('email') ?? ''),
+      password: String(form.get('password') ?? ''),
+    });
     return toStoredTokens(tokens);
   }),
   'password',
@@ -69,19 +72,22 @@ function loginUrl(request: Request) {
   return here === '/' ? '/auth/login' : `/auth/login?redirectTo=${encodeURIComponent(here)}`;
 }
 
-async function signOutTo(request: Request, target: string): Promise<never> {
+/** Ends the session and sends the user to sign in, back to this page afterwards. */
+export async function sendToSignIn(request: Request): Promise<never> {
   const session = await getSession(request);
-  throw redirect(target, { headers: { 'Set-Cookie': await sessionStorage.destroySession(session) } });
+  throw redirect(loginUrl(request), {
+    headers: { 'Set-Cookie': await sessionStorage.destroySession(session) },
+  });
 }
 
 const refreshes = new Map<string, Promise<StoredTokens>>();
 
 /** Refreshes once per session even when parallel loaders all find the token expiring. */
-function refreshOnce(sessionId: string, tokens: StoredTokens) {
+function refreshOnce(sessionId: string, tokens: StoredTokens, context: AppLoadContext) {
   let pending = refreshes.get(sessionId);
   if (!pending) {
-    pending = upstream
-      .refreshGrant(tokens.refreshToken)
+    pending = credentialsApi
+      .refreshGrant(guestUpstream(context), { refreshToken: tokens.refreshToken })
       .then((fresh) => toStoredTokens(fresh))
       .finally(() => setTimeout(() => refreshes.delete(sessionId), 5_000).unref());
     refreshes.set(sessionId, pending);
@@ -93,26 +99,26 @@ function refreshOnce(sessionId: string, tokens: StoredTokens) {
  * The session's upstream access token, refreshed when close to expiry; no session sends the user to sign in.
  * Given the load context, the loaders of one page read the session once.
  */
-export function requireToken(request: Request, context?: AppLoadContext): Promise<string> {
-  return oncePerRequest(request, context, 'token', () => readToken(request));
+export function requireToken(request: Request, context: AppLoadContext): Promise<string> {
+  return oncePerRequest(request, context, 'token', () => readToken(request, context));
 }
 
-async function readToken(request: Request): Promise<string> {
+async function readToken(request: Request, context: AppLoadContext): Promise<string> {
   const session = await getSession(request);
   const tokens = session.get('tokens');
   if (!tokens) throw redirect(loginUrl(request));
   const now = Date.now();
   const idle = now - (session.get('lastSeenAt') ?? 0) > env.SESSION_IDLE_MINUTES * 60_000;
   const expired = now - (session.get('createdAt') ?? 0) > env.SESSION_MAX_HOURS * 3_600_000;
-  if (idle || expired) return signOutTo(request, loginUrl(request));
+  if (idle || expired) return sendToSignIn(request);
 
   let current = tokens;
   let changed = now - (session.get('lastSeenAt') ?? 0) > LAST_SEEN_RESOLUTION_MS;
   if (tokens.expiresAt - REFRESH_MARGIN_MS <= now) {
     try {
-      current = await refreshOnce(session.id, tokens);
+      current = await refreshOnce(session.id, tokens, context);
     } catch (error) {
-      if (error instanceof UpstreamError && error.status < 500) return signOutTo(request, loginUrl(request));
+      if (error instanceof UpstreamError && error.status < 500) return sendToSignIn(request);
       throw error;
     }
     session.set('tokens', current);
@@ -126,44 +132,18 @@ async function readToken(request: Request): Promise<string> {
   return current.accessToken;
 }
 
-/** Turns upstream refusals into what the browser should see: sign-in again, 403, 404. */
-export async function guard<T>(request: Request, call: Promise<T>): Promise<T> {
-  try {
-    return await call;
-  } catch (error) {
-    if (!(error instanceof UpstreamError)) throw error;
-    if (error.status === 401) return signOutTo(request, loginUrl(request));
-    if (error.status === 403) throw new Response(error.message, { status: 403 });
-    if (error.status === 404) throw new Response(error.message, { status: 404 });
-    // A page's own query that the upstream refuses (an address edited by hand) is a bad request, not a
-    // failure; an action's 422 stays an error for its form to show.
-    if (error.status === 422 && request.method === 'GET') throw new Response(error.message, { status: 400 });
-    throw error;
-  }
-}
-
-/** The signed-in account; given the load context, the layout and the page fetch it once between them. */
-export async function requireUser(
-  request: Request,
-  context?: AppLoadContext,
-): Promise<{ user: Account; token: string }> {
-  const token = await requireToken(request, context);
-  const user = await guard(
-    request,
-    oncePerRequest(request, context, `account:${token}`, () => upstream.account(token)),
-  );
-  return { user, token };
-}
-
 export async function redirectIfSignedIn(request: Request) {
   const session = await getSession(request);
   if (session.get('tokens')) throw redirect('/dashboard');
 }
 
 /** Revokes the upstream tokens first, so a copy of the cookie is dead even if the browser keeps it. */
-export async function signOut(request: Request) {
+export async function signOut(request: Request, context: AppLoadContext) {
   const session = await getSession(request);
   const tokens = session.get('tokens');
-  if (tokens) await upstream.logout(tokens.accessToken).catch(() => undefined);
+  if (tokens) {
+    const api = upstreamClient({ transport: transportFor(context), token: tokens.accessToken });
+    await accountApi.logout(api).catch(() => undefined);
+  }
   return redirect('/auth/login', { headers: { 'Set-Cookie': await sessionStorage.destroySession(session) } });
 }

@@ -1,6 +1,6 @@
 import type { Submission } from '@conform-to/react';
 import { readableMessages } from './server-message';
-import { UpstreamError } from './upstream.server';
+import { UpstreamError } from './upstream/client.server';
 
 /** Laravel's `order_products.0.quantity` becomes Conform's `order_products[0].quantity`. */
 export function conformName(laravelKey: string) {

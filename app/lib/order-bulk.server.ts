@@ -1,12 +1,11 @@
-import { json } from '@remix-run/node';
+import { json, type AppLoadContext } from '@remix-run/node';
 import { z } from 'zod';
-import { guard } from './auth.server';
 import { requireCsrf } from './csrf.server';
 import { requireScope } from './scope.server';
 import { readableMessages } from './server-message';
 import { redirectWithToast } from './toast.server';
 import { orderApi } from './upstream/orders.server';
-import { UpstreamError } from './upstream.server';
+import { UpstreamError } from './upstream/client.server';
 
 const bulkSchema = z.object({
   intent: z.enum(['review', 'ready']),
@@ -18,10 +17,10 @@ const bulkSchema = z.object({
  * single step it asks first: `review` answers with the selection to confirm (the page shows it in a dialog,
  * with or without JavaScript), `ready` moves them.
  */
-export async function bulkReady(request: Request) {
+export async function bulkReady(request: Request, context: AppLoadContext) {
   const formData = await request.formData();
   await requireCsrf(formData, request);
-  const { token, scope } = await requireScope(request);
+  const { api, scope } = await requireScope(request, context);
   const back = `/order${new URL(request.url).search}`;
   const parsed = bulkSchema.safeParse({
     intent: formData.get('intent'),
@@ -31,7 +30,11 @@ export async function bulkReady(request: Request) {
   if (!parsed.success) return redirectWithToast(back, { type: 'error', message: 'order.selectFirst' });
   if (parsed.data.intent === 'review') return json({ confirmReady: parsed.data.order_ids });
   try {
-    await guard(request, orderApi.advanceMany(token, scope.id, 'ready-to-delivery', parsed.data.order_ids));
+    await orderApi.advanceMany(api, {
+      vendorId: scope.id,
+      next: 'ready-to-delivery',
+      orderIds: parsed.data.order_ids,
+    });
   } catch (error) {
     if (!(error instanceof UpstreamError) || error.status !== 422) throw error;
     const { message, fieldErrors } = readableMessages(error);

@@ -1,4 +1,4 @@
-import { redirect } from '@remix-run/node';
+import { redirect, type AppLoadContext } from '@remix-run/node';
 import { env } from './env.server';
 import { requireToken } from './auth.server';
 import { cookiesOf, pdfResponse, renderPdf, PdfRenderError, warmPdfBrowser } from './pdf.server';
@@ -12,8 +12,12 @@ export function warmPrintPdf(): Promise<void> {
 }
 
 /** Renders one of this app's print pages to a PDF with the user's own session. */
-export async function printToPdf(request: Request, path: string, filename: string) {
-  await requireToken(request);
+export async function printToPdf(
+  request: Request,
+  context: AppLoadContext,
+  { path, filename }: { path: string; filename: string },
+) {
+  await requireToken(request, context);
   try {
     const bytes = await renderPdf({
       url: `${selfOrigin}${path}`,

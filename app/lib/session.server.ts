@@ -1,7 +1,7 @@
 import { join, resolve } from 'node:path';
 import { createCookie, createFileSessionStorage } from '@remix-run/node';
 import { env } from './env.server';
-import type { TokenSet } from './upstream.server';
+import type { TokenSet } from './upstream/credentials.server';
 
 export type StoredTokens = { accessToken: string; refreshToken: string; expiresAt: number };
 export type SessionData = {

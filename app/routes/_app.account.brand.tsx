@@ -1,10 +1,11 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
 import { z } from 'zod';
-import { guard, requireToken, safeRedirect } from '~/lib/auth.server';
+import { safeRedirect } from '~/lib/auth.server';
 import { requireCsrf } from '~/lib/csrf.server';
 import { redirectWithToast } from '~/lib/toast.server';
-import { upstream, UpstreamError } from '~/lib/upstream.server';
+import { accountApi } from '~/lib/upstream/account.server';
+import { upstreamFor, UpstreamError } from '~/lib/upstream.server';
 
 export { RouteErrorBoundary as ErrorBoundary } from '~/components/route-error';
 
@@ -17,15 +18,15 @@ export async function loader() {
   return redirect('/');
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
   await requireCsrf(formData, request);
-  const token = await requireToken(request);
+  const api = await upstreamFor(request, context);
   const parsed = changeBrandSchema.safeParse(Object.fromEntries(formData));
   const back = safeRedirect(parsed.data?.redirectTo ?? formData.get('redirectTo'), '/');
   if (!parsed.success) return redirectWithToast(back, { type: 'error', message: 'header.chooseBrand' });
   try {
-    await guard(request, upstream.changeBrand(token, parsed.data.brand_id));
+    await accountApi.changeBrand(api, { brandId: parsed.data.brand_id });
   } catch (error) {
     if (error instanceof UpstreamError)
       return redirectWithToast(back, { type: 'error', message: error.message });

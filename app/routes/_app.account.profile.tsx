@@ -8,42 +8,44 @@ import { useTranslation } from 'react-i18next';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
 import { Field, FieldError, FormError } from '~/components/field';
 import { VendorPerformance } from '~/components/vendor-performance';
-import { guard, requireToken, requireUser } from '~/lib/auth.server';
 import { requireCsrf } from '~/lib/csrf.server';
 import { replyWithUpstreamError } from '~/lib/forms.server';
 import { pageTitle } from '~/lib/meta';
 import { ROLE } from '~/lib/navigation';
 import { changePasswordSchema, pictureSchema, profileSchema } from '~/lib/schemas/account';
 import { redirectWithToast } from '~/lib/toast.server';
-import { upstream } from '~/lib/upstream.server';
+import { requireUser } from '~/lib/scope.server';
+import { accountApi } from '~/lib/upstream/account.server';
+import { mediaApi } from '~/lib/upstream/media.server';
+import { upstreamFor } from '~/lib/upstream.server';
 
 const MAX_REQUEST_BYTES = 12 * 1024 * 1024;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { user, token } = await requireUser(request, context);
+  const { user, api } = await requireUser(request, context);
   const performance =
     user.role_id === ROLE.vendor && user.vendor_id
-      ? await guard(request, upstream.vendorPerformance(token, user.vendor_id))
+      ? await accountApi.vendorPerformance(api, { vendorId: user.vendor_id })
       : null;
   return json({ user, performance });
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   if (Number(request.headers.get('content-length') ?? 0) > MAX_REQUEST_BYTES) {
     return redirectWithToast('/account/profile', { type: 'error', message: 'validation.fileTooLarge' });
   }
   const formData = await request.formData();
   await requireCsrf(formData, request);
-  const token = await requireToken(request);
+  const api = await upstreamFor(request, context);
   const intent = formData.get('intent');
 
   if (intent === 'picture') {
     const submission = parseWithZod(formData, { schema: pictureSchema });
     if (submission.status !== 'success') return json({ intent, result: submission.reply() }, { status: 400 });
     try {
-      const { user } = await requireUser(request);
-      const photo = await guard(request, upstream.uploadMedia(token, submission.value.picture));
-      await guard(request, upstream.updateAccount(token, { name: user.name, photo_id: photo.id }));
+      const { user } = await requireUser(request, context);
+      const photo = await mediaApi.upload(api, { file: submission.value.picture });
+      await accountApi.update(api, { name: user.name, photo_id: photo.id });
     } catch (error) {
       return json(
         {
@@ -65,7 +67,7 @@ export async function action({ request }: ActionFunctionArgs) {
       return json({ intent, result: submission.reply(hidden) }, { status: 400 });
     try {
       const { intent: _intent, ...passwords } = submission.value;
-      const { message } = await guard(request, upstream.changePassword(token, passwords));
+      const { message } = await accountApi.changePassword(api, passwords);
       return redirectWithToast('/account/profile', { type: 'success', message });
     } catch (error) {
       const fields = hidden.hideFields;
@@ -81,7 +83,7 @@ export async function action({ request }: ActionFunctionArgs) {
     return json({ intent: 'profile', result: submission.reply() }, { status: 400 });
   try {
     const { intent: _intent, ...profile } = submission.value;
-    const { message } = await guard(request, upstream.updateAccount(token, profile));
+    const { message } = await accountApi.update(api, profile);
     return redirectWithToast('/account/profile', { type: 'success', message });
   } catch (error) {
     return json(

@@ -5,7 +5,6 @@ import { useTranslation } from 'react-i18next';
 import { DataTable } from '~/components/data-table';
 import { Pagination } from '~/components/pagination';
 import { StatusBadge } from '~/components/status-badge';
-import { guard } from '~/lib/auth.server';
 import { formatDateTime, formatMoney } from '~/lib/format';
 import { listQuery } from '~/lib/list-query.server';
 import { pageTitle } from '~/lib/meta';
@@ -13,7 +12,7 @@ import { requireScope } from '~/lib/scope.server';
 import { invoiceApi } from '~/lib/upstream/invoices.server';
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const { token, scope } = await requireScope(request, context);
+  const { api, scope } = await requireScope(request, context);
   if (scope.kind !== 'brand') throw redirect('/');
   const name = params.name?.trim();
   if (!name) throw redirect('/customer');
@@ -33,7 +32,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     sorted_by: 'created_at',
     order_by: 'desc',
   };
-  const invoices = await guard(request, invoiceApi.list(token, scope.id, query));
+  const invoices = await invoiceApi.list(api, { brandId: scope.id, query });
   // A customer is known by their invoices: none, canceled ones included, means no such customer of this brand.
   if (invoices.meta.total === 0) throw new Response('Not Found', { status: 404 });
   return json({ customer, invoices });

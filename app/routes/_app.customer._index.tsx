@@ -5,7 +5,6 @@ import { useTranslation } from 'react-i18next';
 import { DataTable } from '~/components/data-table';
 import { ListFilters } from '~/components/list-filters';
 import { Pagination } from '~/components/pagination';
-import { guard } from '~/lib/auth.server';
 import { customerHref } from '~/lib/customer-href';
 import { listQuery } from '~/lib/list-query.server';
 import { pageTitle } from '~/lib/meta';
@@ -13,10 +12,10 @@ import { requireScope } from '~/lib/scope.server';
 import { invoiceApi } from '~/lib/upstream/invoices.server';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { token, scope } = await requireScope(request, context);
+  const { api, scope } = await requireScope(request, context);
   if (scope.kind !== 'brand') throw redirect('/');
   return json({
-    customers: await guard(request, invoiceApi.customers(token, scope.id, listQuery(new URL(request.url)))),
+    customers: await invoiceApi.customers(api, { brandId: scope.id, query: listQuery(new URL(request.url)) }),
   });
 }
 

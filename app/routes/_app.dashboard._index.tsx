@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
-import { requireUser } from '~/lib/auth.server';
+import { requireUser } from '~/lib/scope.server';
 import { landingPath } from '~/lib/navigation';
 
 export { RouteErrorBoundary as ErrorBoundary } from '~/components/route-error';

@@ -17,7 +17,7 @@ const MAX_CITIES = 100;
 
 /** Branches are the cities of the vendors' service areas; the range is compared with an explicit compare range. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { token, scope } = await requireDashboardScope(request, context, 'branch');
+  const { api, scope } = await requireDashboardScope(request, context, 'branch');
   const url = new URL(request.url);
   const { today, range } = readFilters(url, scope);
   const compare = compareRangeOf(url, range);
@@ -31,14 +31,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     'compare-to': compare.to,
     city: cities,
   };
-  const card = (path: CardWidget) => widgetApi.card({ token, scope, query, path });
-  const { branches, chart, ...cards } = await loadWidgets(request, {
-    branches: widgetApi.branches({ token, scope, query: {} }),
+  const card = (path: CardWidget) => widgetApi.card(api, { scope, query, path });
+  const { branches, chart, ...cards } = await loadWidgets({
+    branches: widgetApi.branches(api, { scope, query: {} }),
     gmv: card('branch/card/gross-margin'),
     unitsSold: card('branch/card/sold-product'),
     canceled: card('branch/card/canceled'),
     returned: card('branch/card/returned'),
-    chart: widgetApi.chart({ token, scope, query, path: 'branch/chart/gross-margin-period' }),
+    chart: widgetApi.chart(api, { scope, query, path: 'branch/chart/gross-margin-period' }),
   });
   return json({ today, range, compare, cities, branches: branches ?? [], cards, chart });
 }

@@ -40,22 +40,22 @@ const SERIES_KEYS = Object.keys(SERIES) as SeriesKey[];
 const TOP_SLICES = 4;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { token, scope } = await requireDashboardScope(request, context, 'pembeli');
+  const { api, scope } = await requireDashboardScope(request, context, 'pembeli');
   const url = new URL(request.url);
   const filters = readFilters(url, scope);
   const query = widgetQuery(filters);
   const series = seriesOf(url, SERIES_KEYS);
   const [options, { chart, table, gender, payments, cities, ...cards }] = await Promise.all([
-    loadFilterOptions(request, token, scope),
-    loadWidgets(request, {
-      newBuyers: widgetApi.card({ token, scope, query, path: SERIES.newBuyers.card }),
-      regularBuyers: widgetApi.card({ token, scope, query, path: SERIES.regularBuyers.card }),
-      loyalBuyers: widgetApi.card({ token, scope, query, path: SERIES.loyalBuyers.card }),
-      chart: widgetApi.chart({ token, scope, query, path: SERIES[series].chart }),
-      table: widgetApi.customerCities({ token, scope, query: { ...query, ...tableQuery(url) } }),
-      gender: widgetApi.gender({ token, scope, query }),
-      payments: widgetApi.paymentMethods({ token, scope, query }),
-      cities: widgetApi.cities({ token, scope, query }),
+    loadFilterOptions(api, { scope }),
+    loadWidgets({
+      newBuyers: widgetApi.card(api, { scope, query, path: SERIES.newBuyers.card }),
+      regularBuyers: widgetApi.card(api, { scope, query, path: SERIES.regularBuyers.card }),
+      loyalBuyers: widgetApi.card(api, { scope, query, path: SERIES.loyalBuyers.card }),
+      chart: widgetApi.chart(api, { scope, query, path: SERIES[series].chart }),
+      table: widgetApi.customerCities(api, { scope, query: { ...query, ...tableQuery(url) } }),
+      gender: widgetApi.gender(api, { scope, query }),
+      payments: widgetApi.paymentMethods(api, { scope, query }),
+      cities: widgetApi.cities(api, { scope, query }),
     }),
   ]);
   return json({

@@ -47,29 +47,29 @@ const SERIES = {
 type SeriesKey = keyof typeof SERIES.brand;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { token, scope } = await requireDashboardScope(request, context, 'penjualan');
+  const { api, scope } = await requireDashboardScope(request, context, 'penjualan');
   const url = new URL(request.url);
   const filters = readFilters(url, scope);
   const query = widgetQuery(filters);
   const vendorSide = scope.kind === 'vendor';
   const charts: Partial<Record<SeriesKey, ChartWidget>> = SERIES[scope.kind];
   const series = seriesOf(url, Object.keys(charts) as SeriesKey[]);
-  const input = (extra = {}) => ({ token, scope, query: { ...query, ...extra } });
-  const card = (path: CardWidget, extra = {}) => widgetApi.card({ path, ...input(extra) });
+  const input = (extra = {}) => ({ scope, query: { ...query, ...extra } });
+  const card = (path: CardWidget, extra = {}) => widgetApi.card(api, { path, ...input(extra) });
   // Orders are counted per invoice on the brand side and per order on the vendor side.
   const orderCount: CardWidget = vendorSide ? 'sales/card/new-order' : 'sales/card/invoice';
   const [options, widgets] = await Promise.all([
-    loadFilterOptions(request, token, scope),
-    loadWidgets(request, {
+    loadFilterOptions(api, { scope }),
+    loadWidgets({
       gmv: card('sales/card/gross-margin'),
       newOrders: card(orderCount, { status: NEW_ORDER_STATUS }),
       incomingOrders: card(orderCount, { status: INCOMING_ORDER_STATUSES }),
       unitsSold: vendorSide ? null : card('sales/card/order-product'),
       averageSalesPrice: card('sales/card/average-sales-price'),
       inStockRate: vendorSide ? null : card('product/card/average-in-stock-rate'),
-      chart: widgetApi.chart({ path: charts[series] ?? SERIES.brand.gmv, ...input() }),
-      invoices: vendorSide ? null : widgetApi.invoices(input(tableQuery(url))),
-      orders: vendorSide ? widgetApi.vendorOrders(input(tableQuery(url))) : null,
+      chart: widgetApi.chart(api, { path: charts[series] ?? SERIES.brand.gmv, ...input() }),
+      invoices: vendorSide ? null : widgetApi.invoices(api, input(tableQuery(url))),
+      orders: vendorSide ? widgetApi.vendorOrders(api, input(tableQuery(url))) : null,
     }),
   ]);
   const { chart, invoices, orders, ...cards } = widgets;

@@ -30,20 +30,20 @@ const SERIES = {
 type SeriesKey = keyof typeof SERIES;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { token, scope } = await requireDashboardScope(request, context, 'produk');
+  const { api, scope } = await requireDashboardScope(request, context, 'produk');
   const url = new URL(request.url);
   const filters = readFilters(url, scope);
   const query = widgetQuery(filters);
   const series = seriesOf(url, Object.keys(SERIES) as SeriesKey[]);
   const [options, { chart, table, ...cards }] = await Promise.all([
-    loadFilterOptions(request, token, scope),
-    loadWidgets(request, {
-      gmv: widgetApi.card({ token, scope, query, path: 'product/card/gross-margin' }),
-      productsSold: widgetApi.card({ token, scope, query, path: 'product/card/sold-product' }),
-      runRate: widgetApi.card({ token, scope, query, path: 'product/card/average-run-rate' }),
-      weeksOfSupply: widgetApi.card({ token, scope, query, path: 'product/card/average-weeks-of-supply' }),
-      chart: widgetApi.chart({ token, scope, query, path: SERIES[series] }),
-      table: widgetApi.products({ token, scope, query: { ...query, ...tableQuery(url) } }),
+    loadFilterOptions(api, { scope }),
+    loadWidgets({
+      gmv: widgetApi.card(api, { scope, query, path: 'product/card/gross-margin' }),
+      productsSold: widgetApi.card(api, { scope, query, path: 'product/card/sold-product' }),
+      runRate: widgetApi.card(api, { scope, query, path: 'product/card/average-run-rate' }),
+      weeksOfSupply: widgetApi.card(api, { scope, query, path: 'product/card/average-weeks-of-supply' }),
+      chart: widgetApi.chart(api, { scope, query, path: SERIES[series] }),
+      table: widgetApi.products(api, { scope, query: { ...query, ...tableQuery(url) } }),
     }),
   ]);
   return json({ filters, options, series, cards, chart, table });

@@ -14,14 +14,14 @@ import { pageTitle } from '~/lib/meta';
 import { widgetApi, type CardWidget } from '~/lib/upstream/widgets.server';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { token, scope } = await requireDashboardScope(request, context, 'ringkasan');
+  const { api, scope } = await requireDashboardScope(request, context, 'ringkasan');
   const filters = readFilters(new URL(request.url), scope);
   const query = widgetQuery(filters);
   const card = (path: CardWidget, extra = {}) =>
-    widgetApi.card({ token, scope, path, query: { ...query, ...extra } });
+    widgetApi.card(api, { scope, path, query: { ...query, ...extra } });
   const [options, cards] = await Promise.all([
-    loadFilterOptions(request, token, scope),
-    loadWidgets(request, {
+    loadFilterOptions(api, { scope }),
+    loadWidgets({
       salesGmv: card('sales/card/gross-margin'),
       newOrders: card('sales/card/invoice', { status: NEW_ORDER_STATUS }),
       incomingOrders: card('sales/card/invoice', { status: INCOMING_ORDER_STATUSES }),

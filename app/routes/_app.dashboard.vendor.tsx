@@ -30,20 +30,20 @@ const SERIES = {
 type SeriesKey = keyof typeof SERIES;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { token, scope } = await requireDashboardScope(request, context, 'vendor');
+  const { api, scope } = await requireDashboardScope(request, context, 'vendor');
   const url = new URL(request.url);
   const filters = readFilters(url, scope);
   const query = widgetQuery(filters);
   const series = seriesOf(url, Object.keys(SERIES) as SeriesKey[]);
   const [options, { chart, table, ...cards }] = await Promise.all([
-    loadFilterOptions(request, token, scope),
-    loadWidgets(request, {
-      gmv: widgetApi.card({ token, scope, query, path: 'vendor/card/gross-margin' }),
-      productsSold: widgetApi.card({ token, scope, query, path: 'vendor/card/sold-product' }),
-      inStockRate: widgetApi.card({ token, scope, query, path: 'vendor/card/average-in-stock-rate' }),
-      sla: widgetApi.card({ token, scope, query, path: 'vendor/card/average-sla' }),
-      chart: widgetApi.chart({ token, scope, query, path: SERIES[series] }),
-      table: widgetApi.vendors({ token, scope, query: { ...query, ...tableQuery(url) } }),
+    loadFilterOptions(api, { scope }),
+    loadWidgets({
+      gmv: widgetApi.card(api, { scope, query, path: 'vendor/card/gross-margin' }),
+      productsSold: widgetApi.card(api, { scope, query, path: 'vendor/card/sold-product' }),
+      inStockRate: widgetApi.card(api, { scope, query, path: 'vendor/card/average-in-stock-rate' }),
+      sla: widgetApi.card(api, { scope, query, path: 'vendor/card/average-sla' }),
+      chart: widgetApi.chart(api, { scope, query, path: SERIES[series] }),
+      table: widgetApi.vendors(api, { scope, query: { ...query, ...tableQuery(url) } }),
     }),
   ]);
   return json({ filters, options, series, cards, chart, table });

@@ -4,7 +4,6 @@ import { Link, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { ProductLines, toProductLine } from '~/components/order/product-lines';
 import { StatusBadge } from '~/components/status-badge';
-import { guard } from '~/lib/auth.server';
 import { customerHref } from '~/lib/customer-href';
 import { formatDateTime, formatMoney } from '~/lib/format';
 import { pageTitle } from '~/lib/meta';
@@ -12,11 +11,11 @@ import { requireScope } from '~/lib/scope.server';
 import { invoiceApi } from '~/lib/upstream/invoices.server';
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const { token, scope } = await requireScope(request, context);
+  const { api, scope } = await requireScope(request, context);
   if (scope.kind !== 'brand') throw redirect('/');
   const id = Number(params.id);
   if (!Number.isSafeInteger(id) || id < 1) throw new Response('Not Found', { status: 404 });
-  return json({ invoice: await guard(request, invoiceApi.show(token, scope.id, id)) });
+  return json({ invoice: await invoiceApi.show(api, { brandId: scope.id, id }) });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [

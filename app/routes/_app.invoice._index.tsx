@@ -7,7 +7,6 @@ import { ListFilters } from '~/components/list-filters';
 import { Pagination } from '~/components/pagination';
 import { StatusBadge } from '~/components/status-badge';
 import { StatusTabs } from '~/components/status-tabs';
-import { guard } from '~/lib/auth.server';
 import { jakartaToday } from '~/lib/dates';
 import { formatDateTime, formatMoney } from '~/lib/format';
 import { listQuery } from '~/lib/list-query.server';
@@ -19,7 +18,7 @@ import { invoiceApi } from '~/lib/upstream/invoices.server';
 import { optionsApi } from '~/lib/upstream/options.server';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { token, scope } = await requireScope(request, context);
+  const { api, scope } = await requireScope(request, context);
   if (scope.kind !== 'brand') throw redirect('/');
   const url = new URL(request.url);
   if (!url.searchParams.has('date-from') && !url.searchParams.has('date-to')) {
@@ -30,9 +29,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const status = url.searchParams.get('status');
   const query = listQuery(url, !status || status === 'Dibatalkan' ? { 'with-canceled': '1' } : {});
   const [invoices, total, channels] = await Promise.all([
-    guard(request, invoiceApi.list(token, scope.id, query)),
-    guard(request, invoiceApi.total(token, scope.id, query)),
-    guard(request, optionsApi.channels(token, scope.id)),
+    invoiceApi.list(api, { brandId: scope.id, query }),
+    invoiceApi.total(api, { brandId: scope.id, query }),
+    optionsApi.channels(api, { brandId: scope.id }),
   ]);
   return json({ brandId: scope.id, invoices, total, channels });
 }

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
-import { guard, requireToken } from '~/lib/auth.server';
 import { requireCsrf } from '~/lib/csrf.server';
 import { notificationTarget } from '~/lib/notification-target';
-import { upstream } from '~/lib/upstream.server';
+import { accountApi } from '~/lib/upstream/account.server';
+import { upstreamFor } from '~/lib/upstream.server';
 
 export { RouteErrorBoundary as ErrorBoundary } from '~/components/route-error';
 
@@ -12,9 +12,9 @@ export async function loader() {
 }
 
 /** Opening a notification marks it read, then leads to what it is about. */
-export async function action({ request, params }: ActionFunctionArgs) {
+export async function action({ request, params, context }: ActionFunctionArgs) {
   await requireCsrf(await request.formData(), request);
-  const token = await requireToken(request);
-  const notification = await guard(request, upstream.readNotification(token, params.id ?? ''));
+  const api = await upstreamFor(request, context);
+  const notification = await accountApi.readNotification(api, { id: params.id ?? '' });
   return redirect(notificationTarget(notification));
 }

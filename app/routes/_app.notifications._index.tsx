@@ -3,14 +3,14 @@ import { json } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { NotificationList } from '~/components/notification-list';
-import { guard, requireToken } from '~/lib/auth.server';
 import { pageTitle } from '~/lib/meta';
-import { upstream } from '~/lib/upstream.server';
+import { accountApi } from '~/lib/upstream/account.server';
+import { upstreamFor } from '~/lib/upstream.server';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const token = await requireToken(request, context);
+  const api = await upstreamFor(request, context);
   const page = Math.max(1, Number(new URL(request.url).searchParams.get('page')) || 1);
-  return json(await guard(request, upstream.notifications(token, { page })));
+  return json(await accountApi.notifications(api, { page }));
 }
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle({ matches, page: 'notifications' }) }];

@@ -5,7 +5,6 @@ import { useTranslation } from 'react-i18next';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
 import { Modal } from '~/components/modal';
 import { ProductLines, toProductLine } from '~/components/order/product-lines';
-import { guard } from '~/lib/auth.server';
 import { requireCsrf } from '~/lib/csrf.server';
 import { formatMoney } from '~/lib/format';
 import { pageTitle } from '~/lib/meta';
@@ -15,10 +14,10 @@ import { redirectWithToast } from '~/lib/toast.server';
 import { offerApi } from '~/lib/upstream/offers.server';
 import { UpstreamError } from '~/lib/upstream.server';
 
-async function vendorScope(request: Request, context?: AppLoadContext) {
-  const { token, scope } = await requireScope(request, context);
+async function vendorScope(request: Request, context: AppLoadContext) {
+  const { api, scope } = await requireScope(request, context);
   if (scope.kind !== 'vendor') throw redirect('/');
-  return { token, vendorId: scope.id };
+  return { api, vendorId: scope.id };
 }
 
 function offerId(raw: string | undefined) {
@@ -28,20 +27,20 @@ function offerId(raw: string | undefined) {
 }
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const { token, vendorId } = await vendorScope(request, context);
-  return json({ offer: await guard(request, offerApi.show(token, vendorId, offerId(params.id))) });
+  const { api, vendorId } = await vendorScope(request, context);
+  return json({ offer: await offerApi.show(api, { vendorId, id: offerId(params.id) }) });
 }
 
 /** Accept goes to the new order; reject back to the list; either way 'Data berhasil diubah'. */
-export async function action({ request, params }: ActionFunctionArgs) {
+export async function action({ request, params, context }: ActionFunctionArgs) {
   const formData = await request.formData();
   await requireCsrf(formData, request);
-  const { token, vendorId } = await vendorScope(request);
+  const { api, vendorId } = await vendorScope(request, context);
   const decision = formData.get('intent');
   // Only the dialog's two buttons answer an offer: anything else must not reject it by default.
   if (decision !== 'accept' && decision !== 'reject') throw new Response('Bad Request', { status: 400 });
   try {
-    const response = await guard(request, offerApi.respond(token, vendorId, offerId(params.id), decision));
+    const response = await offerApi.respond(api, { vendorId, id: offerId(params.id), decision });
     const target = decision === 'accept' && response.data?.id ? `/order/${response.data.id}` : '/order';
     return redirectWithToast(target, { type: 'success', message: 'toast.saved' });
   } catch (error) {

@@ -9,7 +9,6 @@ import { ChangeVendorForm } from '~/components/order/change-vendor-form';
 import { OrderSummary } from '~/components/order/order-summary';
 import { ReturnForm } from '~/components/order/return-form';
 import { VendorStepForm } from '~/components/order/vendor-step-form';
-import { guard } from '~/lib/auth.server';
 import { requireCsrf } from '~/lib/csrf.server';
 import { replyWithUpstreamError, sentRowsKey } from '~/lib/forms.server';
 import { pageTitle } from '~/lib/meta';
@@ -26,7 +25,7 @@ import { requireScope } from '~/lib/scope.server';
 import { redirectWithToast } from '~/lib/toast.server';
 import { useLiveReload } from '~/lib/use-channel';
 import { orderApi } from '~/lib/upstream/orders.server';
-import { upstream } from '~/lib/upstream.server';
+import { mediaApi } from '~/lib/upstream/media.server';
 
 const STEP_OF = { 'ready-to-delivery': 'ready', 'on-delivery': 'ship', delivered: 'deliver' } as const;
 
@@ -37,13 +36,13 @@ function orderId(raw: string | undefined) {
 }
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const { user, token, scope } = await requireScope(request, context);
+  const { user, api, scope } = await requireScope(request, context);
   const id = orderId(params.id);
   const modal = new URL(request.url).searchParams.get('modal');
-  const order = await guard(request, orderApi.show(token, scope, id));
+  const order = await orderApi.show(api, { scope, id });
   const vendorOptions =
     scope.kind === 'brand' && modal === 'change-vendor' && order.can_change_vendor
-      ? await guard(request, orderApi.vendorOptions(token, scope.id, id))
+      ? await orderApi.vendorOptions(api, { brandId: scope.id, id })
       : [];
   const next = scope.kind === 'vendor' ? nextVendorStep(order.status_code) : null;
   return json({
@@ -56,10 +55,10 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   });
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
+export async function action({ request, params, context }: ActionFunctionArgs) {
   const formData = await request.formData();
   await requireCsrf(formData, request);
-  const { token, scope } = await requireScope(request);
+  const { api, scope } = await requireScope(request, context);
   const id = orderId(params.id);
   const here = `/order/${id}`;
   const intent = formData.get('intent');
@@ -74,7 +73,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
       return { id: line.id, quantity: line.quantity, note: line.note ?? '' };
     });
     try {
-      const { message } = await guard(request, orderApi.replaceProducts(token, scope.id, id, lines));
+      const { message } = await orderApi.replaceProducts(api, {
+        brandId: scope.id,
+        id,
+        orderProducts: lines,
+      });
       return redirectWithToast(here, { type: 'success', message });
     } catch (error) {
       return json(
@@ -93,10 +96,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const submission = parseWithZod(formData, { schema: changeVendorSchema });
     if (submission.status !== 'success') return json({ intent, result: submission.reply() }, { status: 400 });
     try {
-      const { message } = await guard(
-        request,
-        orderApi.changeVendor(token, scope.id, id, submission.value.vendor_id),
-      );
+      const { message } = await orderApi.changeVendor(api, {
+        brandId: scope.id,
+        id,
+        vendorId: submission.value.vendor_id,
+      });
       return redirectWithToast(here, { type: 'success', message });
     } catch (error) {
       return json(
@@ -113,20 +117,20 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const value = submission.value as { shipping_number?: string; receiver_name?: string; photo?: File };
     try {
       const photoIds =
-        value.photo && value.photo.size > 0
-          ? [(await guard(request, upstream.uploadMedia(token, value.photo))).id]
-          : [];
-      const path = ({ ready: 'ready-to-delivery', ship: 'on-delivery', deliver: 'delivered' } as const)[
+        value.photo && value.photo.size > 0 ? [(await mediaApi.upload(api, { file: value.photo })).id] : [];
+      const next = ({ ready: 'ready-to-delivery', ship: 'on-delivery', deliver: 'delivered' } as const)[
         intent
       ];
-      const { message } = await guard(
-        request,
-        orderApi.advance(token, scope.id, id, path, {
+      const { message } = await orderApi.advance(api, {
+        vendorId: scope.id,
+        id,
+        next,
+        body: {
           ...(value.shipping_number ? { shipping_number: value.shipping_number } : {}),
           ...(value.receiver_name ? { receiver_name: value.receiver_name } : {}),
           ...(photoIds.length ? { photo_ids: photoIds } : {}),
-        }),
-      );
+        },
+      });
       return redirectWithToast(here, { type: 'success', message });
     } catch (error) {
       const fields = ['shipping_number', 'receiver_name', 'photo'];

@@ -9,7 +9,6 @@ import { Modal } from '~/components/modal';
 import { Pagination } from '~/components/pagination';
 import { StatusBadge } from '~/components/status-badge';
 import { StatusTabs } from '~/components/status-tabs';
-import { guard } from '~/lib/auth.server';
 import { formatDateTime, formatMoney } from '~/lib/format';
 import { listQuery } from '~/lib/list-query.server';
 import { pageTitle } from '~/lib/meta';
@@ -23,7 +22,7 @@ import { optionsApi } from '~/lib/upstream/options.server';
 import { orderApi, type OrderRow } from '~/lib/upstream/orders.server';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { user, token, scope } = await requireScope(request, context);
+  const { user, api, scope } = await requireScope(request, context);
   const url = new URL(request.url);
   const status = url.searchParams.get('status');
   const canceledFlags: Record<string, string> = includesCanceled(status)
@@ -32,13 +31,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const query = listQuery(url, canceledFlags);
   const itemView = user.role_id === ROLE.administrator && url.searchParams.get('view') === 'item';
   const [orders, items, total, channels, vendors, offers] = await Promise.all([
-    itemView ? null : guard(request, orderApi.list(token, scope, query)),
-    itemView ? guard(request, orderApi.items(token, scope, query)) : null,
-    guard(request, orderApi.total(token, scope, query)),
-    scope.kind === 'brand' ? guard(request, optionsApi.channels(token, scope.id)) : Promise.resolve([]),
-    scope.kind === 'brand' ? guard(request, optionsApi.vendors(token, scope.id)) : Promise.resolve([]),
+    itemView ? null : orderApi.list(api, { scope, query }),
+    itemView ? orderApi.items(api, { scope, query }) : null,
+    orderApi.total(api, { scope, query }),
+    scope.kind === 'brand' ? optionsApi.channels(api, { brandId: scope.id }) : Promise.resolve([]),
+    scope.kind === 'brand' ? optionsApi.vendors(api, { brandId: scope.id }) : Promise.resolve([]),
     scope.kind === 'vendor'
-      ? guard(request, offerApi.pending(token, scope.id)).then((page) => ({
+      ? offerApi.pending(api, { vendorId: scope.id }).then((page) => ({
           rows: page.data,
           total: page.meta.total,
         }))
@@ -57,8 +56,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 /** Bulk step on the vendor list: the selected new orders become ready to deliver, all or none. */
-export async function action({ request }: ActionFunctionArgs) {
-  return bulkReady(request);
+export async function action({ request, context }: ActionFunctionArgs) {
+  return bulkReady(request, context);
 }
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle({ matches, page: 'orders' }) }];

@@ -9,9 +9,10 @@ import { LanguageSwitch } from '~/components/language-switch';
 import { NotificationBell } from '~/components/notification-bell';
 import { ProfileMenu } from '~/components/profile-menu';
 import { SidebarNav } from '~/components/sidebar-nav';
-import { guard, requireToken, requireUser } from '~/lib/auth.server';
 import { hasBrandSelector, navigationFor } from '~/lib/navigation';
-import { upstream } from '~/lib/upstream.server';
+import { requireUser } from '~/lib/scope.server';
+import { accountApi } from '~/lib/upstream/account.server';
+import { upstreamFor } from '~/lib/upstream.server';
 import { useChannel } from '~/lib/use-channel';
 
 const NOTIFICATION_EVENT = 'Illuminate\\Notifications\\Events\\BroadcastNotificationCreated';
@@ -26,11 +27,11 @@ function offerIdOf(payload: unknown) {
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const token = await requireToken(request, context);
+  const api = await upstreamFor(request, context);
   // Both upstream calls at once: the brand options are cheap and only shown to platform staff.
   const [{ user }, brandOptions] = await Promise.all([
     requireUser(request, context),
-    guard(request, upstream.selectBrands(token, { per_page: 100 })),
+    accountApi.brands(api, { per_page: 100 }),
   ]);
   const brands = hasBrandSelector(user) ? brandOptions.data : [];
   return json({ user, brands, navigation: navigationFor(user) });

@@ -12,7 +12,8 @@ import { replyWithUpstreamError } from '~/lib/forms.server';
 import { pageTitle } from '~/lib/meta';
 import { forgotPasswordSchema } from '~/lib/schemas/auth';
 import { redirectWithToast } from '~/lib/toast.server';
-import { upstream } from '~/lib/upstream.server';
+import { credentialsApi } from '~/lib/upstream/credentials.server';
+import { guestUpstream } from '~/lib/upstream.server';
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
@@ -22,7 +23,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== 'success') return json({ result: submission.reply() }, { status: 400 });
   const resetPage = new URL('/auth/reset-password', request.url).toString();
   try {
-    await upstream.forgotPassword({ email: submission.value.email, url: resetPage }, context.clientIp);
+    await credentialsApi.forgotPassword(guestUpstream(context), {
+      email: submission.value.email,
+      url: resetPage,
+    });
   } catch (error) {
     return json({ result: replyWithUpstreamError(submission, error, ['email']) }, { status: 400 });
   }

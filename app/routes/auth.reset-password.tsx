@@ -12,7 +12,8 @@ import { replyWithUpstreamError } from '~/lib/forms.server';
 import { pageTitle } from '~/lib/meta';
 import { resetPasswordSchema } from '~/lib/schemas/auth';
 import { redirectWithToast } from '~/lib/toast.server';
-import { upstream } from '~/lib/upstream.server';
+import { credentialsApi } from '~/lib/upstream/credentials.server';
+import { guestUpstream } from '~/lib/upstream.server';
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -31,7 +32,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     );
   }
   try {
-    await upstream.resetPassword(submission.value, context.clientIp);
+    await credentialsApi.resetPassword(guestUpstream(context), submission.value);
   } catch (error) {
     return json(
       {

@@ -7,7 +7,7 @@ export async function loader() {
   return redirect('/');
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   await requireCsrf(await request.formData(), request);
-  return signOut(request);
+  return signOut(request, context);
 }

@@ -1,10 +1,13 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
-import { proxyExport } from '~/lib/export.server';
+import { spreadsheetResponse } from '~/lib/export.server';
+import { listQuery } from '~/lib/list-query.server';
 import { requireScope } from '~/lib/scope.server';
+import { exportApi } from '~/lib/upstream/exports.server';
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { scope } = await requireScope(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { api, scope } = await requireScope(request, context);
   if (scope.kind !== 'brand') throw redirect('/');
-  return proxyExport(request, `/api/brand/${scope.id}/export/customer`);
+  const query = listQuery(new URL(request.url));
+  return spreadsheetResponse(await exportApi.customers(api, { brandId: scope.id, query }));
 }

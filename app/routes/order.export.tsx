@@ -1,8 +1,10 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { proxyExport } from '~/lib/export.server';
+import { spreadsheetResponse } from '~/lib/export.server';
+import { listQuery } from '~/lib/list-query.server';
 import { requireScope } from '~/lib/scope.server';
+import { exportApi } from '~/lib/upstream/exports.server';
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { scope } = await requireScope(request);
-  return proxyExport(request, `/api/${scope.kind}/${scope.id}/export/order`);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { api, scope } = await requireScope(request, context);
+  return spreadsheetResponse(await exportApi.orders(api, { scope, query: listQuery(new URL(request.url)) }));
 }

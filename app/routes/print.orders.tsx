@@ -1,7 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { guard } from '~/lib/auth.server';
 import { formatDateTime, formatMoney } from '~/lib/format';
 import { printRequest } from '~/lib/print';
 import { requireScope } from '~/lib/scope.server';
@@ -9,10 +8,10 @@ import { orderApi, type Order } from '~/lib/upstream/orders.server';
 import { orderTotal } from '~/components/order/order-summary';
 
 /** Printable HTML of one or more orders; the PDF routes render this page in Chromium. */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { token, scope } = await requireScope(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { api, scope } = await requireScope(request, context);
   const { kind, ids } = printRequest(new URL(request.url));
-  const orders = await Promise.all(ids.map((id) => guard(request, orderApi.show(token, scope, id))));
+  const orders = await Promise.all(ids.map((id) => orderApi.show(api, { scope, id })));
   return json({ kind, orders });
 }
 

@@ -1,17 +1,17 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { json } from '@remix-run/node';
-import { requireToken } from '~/lib/auth.server';
 import { requireCsrf } from '~/lib/csrf.server';
-import { upstream, UpstreamError } from '~/lib/upstream.server';
+import { broadcastingApi } from '~/lib/upstream/broadcasting.server';
+import { upstreamFor, UpstreamError } from '~/lib/upstream.server';
 
 /** pusher-js authorises private channels here; the upstream signs with the session's token. */
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
   formData.set('csrf', request.headers.get('X-CSRF-Token') ?? '');
   await requireCsrf(formData, request);
-  const token = await requireToken(request);
+  const api = await upstreamFor(request, context);
   try {
-    const signature = await upstream.broadcastingAuth(token, {
+    const signature = await broadcastingApi.authorize(api, {
       socket_id: String(formData.get('socket_id') ?? ''),
       channel_name: String(formData.get('channel_name') ?? ''),
     });

@@ -2,7 +2,7 @@ import { parseWithZod } from '@conform-to/zod';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { replyWithUpstreamError, sentRowsKey } from '~/lib/forms.server';
-import { UpstreamError } from '~/lib/upstream.server';
+import { UpstreamError } from '~/lib/upstream/client.server';
 
 describe('sentRowsKey', () => {
   it("turns the upstream's count of sent rows back into the form's row", () => {

@@ -1,6 +1,5 @@
-import { guard } from '../auth.server';
 import type { Scope } from '../scope.server';
-import { UpstreamError } from '../upstream/client.server';
+import type { Upstream } from '../upstream.server';
 import { optionsApi } from '../upstream/options.server';
 import { widgetApi } from '../upstream/widgets.server';
 import type { FilterOptions } from './types';
@@ -8,23 +7,23 @@ import type { FilterOptions } from './types';
 type Calls = Record<string, Promise<unknown> | null>;
 type Settled<T extends Calls> = { [K in keyof T]: Awaited<T[K]> | null };
 
+function isRedirect(error: unknown): error is Response {
+  return error instanceof Response && error.status >= 300 && error.status < 400;
+}
+
 /**
  * Every widget of a page at once. One that fails becomes null and its card shows "–" (spec §8: most widget
- * failures are swallowed); only an expired session (401) still ends the page, by sending the user to sign in.
+ * failures are swallowed); only an expired session still ends the page, by sending the user to sign in.
  * A call the page does not make for this user is given as null.
  */
-export async function loadWidgets<T extends Calls>(request: Request, calls: T): Promise<Settled<T>> {
+export async function loadWidgets<T extends Calls>(calls: T): Promise<Settled<T>> {
   const entries = await Promise.all(
     Object.entries(calls).map(async ([key, promise]) => {
       try {
         return [key, await promise] as const;
       } catch (error) {
-        if (error instanceof UpstreamError && error.status === 401)
-          return [key, await guard(request, Promise.reject(error))] as const;
-        if (error instanceof Response) throw error;
-        console.warn(
-          `dashboard widget ${key} failed: ${error instanceof Error ? error.message : String(error)}`,
-        );
+        if (isRedirect(error)) throw error;
+        console.warn(`dashboard widget ${key} failed: ${await reasonOf(error)}`);
         return [key, null] as const;
       }
     }),
@@ -32,19 +31,21 @@ export async function loadWidgets<T extends Calls>(request: Request, calls: T): 
   return Object.fromEntries(entries) as Settled<T>;
 }
 
+async function reasonOf(error: unknown) {
+  if (error instanceof Response) return `${error.status} ${await error.text()}`;
+  return error instanceof Error ? error.message : String(error);
+}
+
 /**
  * The filter lists, fetched alongside the widgets: categories on both sides; channels and vendors are brand
  * lists (the vendor side has no channel list, and a vendor never filters by vendor). A failed list is empty.
  */
-export async function loadFilterOptions(
-  request: Request,
-  token: string,
-  scope: Scope,
-): Promise<FilterOptions> {
-  const lists = await loadWidgets(request, {
-    channels: scope.kind === 'brand' ? optionsApi.channels(token, scope.id) : Promise.resolve([]),
-    vendors: scope.kind === 'brand' ? optionsApi.vendors(token, scope.id) : Promise.resolve([]),
-    categories: widgetApi.categories({ token, scope }),
+export async function loadFilterOptions(api: Upstream, { scope }: { scope: Scope }): Promise<FilterOptions> {
+  const brandId = scope.kind === 'brand' ? scope.id : null;
+  const lists = await loadWidgets({
+    channels: brandId ? optionsApi.channels(api, { brandId }) : Promise.resolve([]),
+    vendors: brandId ? optionsApi.vendors(api, { brandId }) : Promise.resolve([]),
+    categories: widgetApi.categories(api, { scope }),
   });
   return {
     channels: (lists.channels ?? []).map(({ id, name }) => ({ id, name })),

@@ -1,6 +1,7 @@
+import type { AppLoadContext } from '@remix-run/node';
 import { z, type ZodTypeAny } from 'zod';
 import { apiBaseUrl } from '../env.server';
-import { exchange } from './transport.server';
+import { transportFor, type Transport, type UpstreamRequest } from './transport.server';
 
 const errorBodySchema = z.object({
   message: z.string().optional(),
@@ -20,13 +21,23 @@ export class UpstreamError extends Error {
 }
 
 export type Query = Record<string, string | number | boolean | string[] | number[] | undefined | null>;
-type CallOptions = {
+
+export type CallOptions = {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
-  token?: string;
   query?: Query;
   body?: Record<string, unknown> | FormData;
-  clientIp?: string;
 };
+
+/** The upstream as the web app's calls see it; every function of `app/lib/upstream/` takes one first. */
+export type Upstream = {
+  /** A JSON call, its answer parsed with `schema`. */
+  call<S extends ZodTypeAny>(path: string, schema: S, options?: CallOptions): Promise<z.infer<S>>;
+  /** A GET whose answer (a file) is handed back as it arrives. */
+  download(path: string, options?: { query?: Query }): Promise<Response>;
+};
+
+/** What a client does with a refusal: throws it as it is, or what the page should answer instead. */
+export type RefusalHandler = (error: UpstreamError) => Promise<never>;
 
 function buildUrl(path: string, query: Query = {}) {
   const url = new URL(path, apiBaseUrl);
@@ -38,15 +49,6 @@ function buildUrl(path: string, query: Query = {}) {
   return url;
 }
 
-/** Multipart bodies (uploads) are encoded the way fetch would, boundary and all. */
-async function encodeForm(form: FormData) {
-  const encoded = new Response(form);
-  return {
-    contentType: encoded.headers.get('content-type') ?? 'multipart/form-data',
-    body: Buffer.from(await encoded.arrayBuffer()),
-  };
-}
-
 function parseJson(text: string): unknown {
   try {
     return JSON.parse(text);
@@ -55,41 +57,72 @@ function parseJson(text: string): unknown {
   }
 }
 
-export async function call<S extends ZodTypeAny>(
-  path: string,
-  schema: S,
-  options: CallOptions = {},
-): Promise<z.infer<S>> {
-  // Bodies are read as they come, never decompressed: the upstream sits next to this server anyway.
-  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Encoding': 'identity' };
-  if (options.token) headers.Authorization = `Bearer ${options.token}`;
-  if (options.clientIp) headers['X-Forwarded-For'] = options.clientIp;
-  let body: string | Buffer | undefined;
-  if (options.body instanceof FormData) {
-    const form = await encodeForm(options.body);
-    headers['Content-Type'] = form.contentType;
-    body = form.body;
-  } else if (options.body) {
-    headers['Content-Type'] = 'application/json';
-    body = JSON.stringify(options.body);
+function refusal(status: number, statusText: string, text: string, retryAfter: string | null) {
+  const parsed = errorBodySchema.safeParse(parseJson(text));
+  return new UpstreamError(
+    status,
+    parsed.data?.message ?? statusText,
+    parsed.data?.errors ?? {},
+    Number(retryAfter) || null,
+  );
+}
+
+async function throwAsIs(error: UpstreamError): Promise<never> {
+  throw error;
+}
+
+function isOk(status: number) {
+  return status >= 200 && status <= 299;
+}
+
+/**
+ * A client on `transport`, with a bearer token or none (the grants and password reset carry credentials of
+ * their own). Refusals go through `onRefusal`.
+ */
+export function upstreamClient({
+  transport,
+  token,
+  onRefusal = throwAsIs,
+}: {
+  transport: Transport;
+  token?: string;
+  onRefusal?: RefusalHandler;
+}): Upstream {
+  function prepare(path: string, options: CallOptions, accept: string): UpstreamRequest {
+    const headers: Record<string, string> = { Accept: accept };
+    if (token) headers.Authorization = `Bearer ${token}`;
+    let body: string | FormData | undefined;
+    if (options.body instanceof FormData) body = options.body;
+    else if (options.body) {
+      headers['Content-Type'] = 'application/json';
+      body = JSON.stringify(options.body);
+    }
+    const method = options.method ?? (body ? 'POST' : 'GET');
+    return { url: buildUrl(path, options.query), method, headers, body };
   }
-  const reply = await exchange({
-    url: buildUrl(path, options.query),
-    method: options.method ?? (body ? 'POST' : 'GET'),
-    headers,
-    body,
-  });
-  const payload = parseJson(reply.text);
-  if (reply.status < 200 || reply.status > 299) {
-    const parsed = errorBodySchema.safeParse(payload);
-    throw new UpstreamError(
-      reply.status,
-      parsed.data?.message ?? reply.statusText,
-      parsed.data?.errors ?? {},
-      Number(reply.retryAfter) || null,
-    );
-  }
-  return schema.parse(payload);
+
+  return {
+    async call(path, schema, options = {}) {
+      const reply = await transport.exchange(prepare(path, options, 'application/json'));
+      if (!isOk(reply.status)) {
+        return onRefusal(refusal(reply.status, reply.statusText, reply.text, reply.retryAfter));
+      }
+      return schema.parse(parseJson(reply.text));
+    },
+    async download(path, { query } = {}) {
+      const response = await transport.open(prepare(path, { query }, '*/*'));
+      if (isOk(response.status)) return response;
+      const text = await response.text();
+      return onRefusal(
+        refusal(response.status, response.statusText, text, response.headers.get('retry-after')),
+      );
+    },
+  };
+}
+
+/** The upstream without a session, for the calls that carry credentials of their own (grants, password reset). */
+export function guestUpstream(context: AppLoadContext | undefined): Upstream {
+  return upstreamClient({ transport: transportFor(context) });
 }
 
 export const pageMetaSchema = z.object({

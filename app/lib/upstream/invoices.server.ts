@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { call, paged, type Query } from './client.server';
+import { paged, type Query, type Upstream } from './client.server';
 import { orderProductSchema } from './orders.server';
 
 const nullableString = z.string().nullable().optional();
@@ -76,25 +76,25 @@ export const customerRowSchema = z
   })
   .passthrough();
 
+type ListInput = { brandId: number; query: Query };
+
 export const invoiceApi = {
-  list: (token: string, brandId: number, query: Query) =>
-    call(`/api/brand/${brandId}/invoice`, paged(invoiceRowSchema), {
-      token,
+  list: (api: Upstream, { brandId, query }: ListInput) =>
+    api.call(`/api/brand/${brandId}/invoice`, paged(invoiceRowSchema), {
       query: { with: 'channel', ...query },
     }),
-  total: (token: string, brandId: number, query: Query) =>
-    call(
-      `/api/brand/${brandId}/invoice/card/total`,
-      z.object({ data: z.object({ current_period_value: z.number() }) }),
-      {
-        token,
-        query,
-      },
-    ).then((response) => response.data.current_period_value),
-  show: (token: string, brandId: number, id: number) =>
-    call(`/api/brand/${brandId}/invoice/${id}`, z.object({ data: invoiceSchema }), { token }).then(
-      (response) => response.data,
-    ),
-  customers: (token: string, brandId: number, query: Query) =>
-    call(`/api/brand/${brandId}/customer`, paged(customerRowSchema), { token, query }),
+  total: (api: Upstream, { brandId, query }: ListInput) =>
+    api
+      .call(
+        `/api/brand/${brandId}/invoice/card/total`,
+        z.object({ data: z.object({ current_period_value: z.number() }) }),
+        { query },
+      )
+      .then((response) => response.data.current_period_value),
+  show: (api: Upstream, { brandId, id }: { brandId: number; id: number }) =>
+    api
+      .call(`/api/brand/${brandId}/invoice/${id}`, z.object({ data: invoiceSchema }))
+      .then((response) => response.data),
+  customers: (api: Upstream, { brandId, query }: ListInput) =>
+    api.call(`/api/brand/${brandId}/customer`, paged(customerRowSchema), { query }),
 };

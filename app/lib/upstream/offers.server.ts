@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { call, paged } from './client.server';
+import { paged, type Upstream } from './client.server';
 
 const offerInvoiceSchema = z
   .object({
@@ -37,26 +37,24 @@ export const offerSchema = z
   .passthrough();
 export type Offer = z.infer<typeof offerSchema>;
 
+const respondedSchema = z
+  .object({ message: z.string(), data: z.object({ id: z.number() }).passthrough().nullable().optional() })
+  .passthrough();
+
 export const offerApi = {
-  pending: (token: string, vendorId: number) =>
-    call(`/api/vendor/${vendorId}/invoice-offer-log`, paged(offerRowSchema), {
-      token,
-      query: { per_page: 20 },
+  pending: (api: Upstream, { vendorId }: { vendorId: number }) =>
+    api.call(`/api/vendor/${vendorId}/invoice-offer-log`, paged(offerRowSchema), { query: { per_page: 20 } }),
+  show: (api: Upstream, { vendorId, id }: { vendorId: number; id: number }) =>
+    api
+      .call(`/api/vendor/${vendorId}/invoice-offer-log/${id}`, z.object({ data: offerSchema }), {
+        query: { with: ['invoice', 'invoiceOfferProducts.invoiceProduct.product'] },
+      })
+      .then((response) => response.data),
+  respond: (
+    api: Upstream,
+    { vendorId, id, decision }: { vendorId: number; id: number; decision: 'accept' | 'reject' },
+  ) =>
+    api.call(`/api/vendor/${vendorId}/invoice-offer-log/${id}/status/${decision}`, respondedSchema, {
+      method: 'PUT',
     }),
-  show: (token: string, vendorId: number, id: number) =>
-    call(`/api/vendor/${vendorId}/invoice-offer-log/${id}`, z.object({ data: offerSchema }), {
-      token,
-      query: { with: ['invoice', 'invoiceOfferProducts.invoiceProduct.product'] },
-    }).then((response) => response.data),
-  respond: (token: string, vendorId: number, id: number, decision: 'accept' | 'reject') =>
-    call(
-      `/api/vendor/${vendorId}/invoice-offer-log/${id}/status/${decision}`,
-      z
-        .object({
-          message: z.string(),
-          data: z.object({ id: z.number() }).passthrough().nullable().optional(),
-        })
-        .passthrough(),
-      { token, method: 'PUT' },
-    ),
 };

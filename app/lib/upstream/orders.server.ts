@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Scope } from '../scope.server';
 import { scopePath } from '../scope.server';
-import { call, paged, type Query } from './client.server';
+import { paged, type Query, type Upstream } from './client.server';
 
 const nullableString = z.string().nullable().optional();
 const nullableNumber = z.number().nullable().optional();
@@ -100,59 +100,74 @@ export type Order = z.infer<typeof orderSchema>;
 
 const messageSchema = z.object({ message: z.string() }).passthrough();
 
+type ListInput = { scope: Scope; query: Query };
+
 export const orderApi = {
-  list: (token: string, scope: Scope, query: Query) =>
-    call(`${scopePath(scope)}/order`, paged(orderRowSchema), { token, query }),
-  items: (token: string, scope: Scope, query: Query) =>
-    call(`${scopePath(scope)}/order-product`, paged(orderItemRowSchema), { token, query }),
-  total: (token: string, scope: Scope, query: Query) =>
-    call(
-      `${scopePath(scope)}/order/card/total`,
-      z.object({ data: z.object({ current_period_value: z.number() }) }),
-      {
-        token,
-        query,
-      },
-    ).then((response) => response.data.current_period_value),
-  show: (token: string, scope: Scope, id: number) =>
-    call(`${scopePath(scope)}/order/${id}`, z.object({ data: orderSchema }), { token }).then(
-      (response) => response.data,
-    ),
+  list: (api: Upstream, { scope, query }: ListInput) =>
+    api.call(`${scopePath(scope)}/order`, paged(orderRowSchema), { query }),
+  items: (api: Upstream, { scope, query }: ListInput) =>
+    api.call(`${scopePath(scope)}/order-product`, paged(orderItemRowSchema), { query }),
+  total: (api: Upstream, { scope, query }: ListInput) =>
+    api
+      .call(
+        `${scopePath(scope)}/order/card/total`,
+        z.object({ data: z.object({ current_period_value: z.number() }) }),
+        {
+          query,
+        },
+      )
+      .then((response) => response.data.current_period_value),
+  show: (api: Upstream, { scope, id }: { scope: Scope; id: number }) =>
+    api
+      .call(`${scopePath(scope)}/order/${id}`, z.object({ data: orderSchema }))
+      .then((response) => response.data),
   replaceProducts: (
-    token: string,
-    brandId: number,
-    id: number,
-    orderProducts: { id: number; note: string; quantity: number }[],
+    api: Upstream,
+    {
+      brandId,
+      id,
+      orderProducts,
+    }: { brandId: number; id: number; orderProducts: { id: number; note: string; quantity: number }[] },
   ) =>
-    call(`/api/brand/${brandId}/order/${id}/replace-product`, messageSchema, {
-      token,
+    api.call(`/api/brand/${brandId}/order/${id}/replace-product`, messageSchema, {
       method: 'PUT',
       body: { order_products: orderProducts },
     }),
-  changeVendor: (token: string, brandId: number, id: number, vendorId: number) =>
-    call(`/api/brand/${brandId}/order/${id}/change-vendor`, messageSchema, {
-      token,
+  changeVendor: (
+    api: Upstream,
+    { brandId, id, vendorId }: { brandId: number; id: number; vendorId: number },
+  ) =>
+    api.call(`/api/brand/${brandId}/order/${id}/change-vendor`, messageSchema, {
       method: 'PUT',
       body: { vendor_id: vendorId },
     }),
-  vendorOptions: (token: string, brandId: number, id: number) =>
-    call(
-      `/api/brand/${brandId}/order/${id}/vendor-options`,
-      z.object({ data: z.array(z.object({ id: z.number(), name: z.string() }).passthrough()) }),
-      { token },
-    ).then((response) => response.data),
-  advanceMany: (token: string, vendorId: number, next: 'ready-to-delivery', orderIds: number[]) =>
-    call(`/api/vendor/${vendorId}/order/status/${next}`, messageSchema, {
-      token,
+  vendorOptions: (api: Upstream, { brandId, id }: { brandId: number; id: number }) =>
+    api
+      .call(
+        `/api/brand/${brandId}/order/${id}/vendor-options`,
+        z.object({ data: z.array(z.object({ id: z.number(), name: z.string() }).passthrough()) }),
+      )
+      .then((response) => response.data),
+  advanceMany: (
+    api: Upstream,
+    { vendorId, next, orderIds }: { vendorId: number; next: 'ready-to-delivery'; orderIds: number[] },
+  ) =>
+    api.call(`/api/vendor/${vendorId}/order/status/${next}`, messageSchema, {
       method: 'PUT',
       body: { order_ids: orderIds },
     }),
   advance: (
-    token: string,
-    vendorId: number,
-    id: number,
-    next: 'ready-to-delivery' | 'on-delivery' | 'delivered',
-    body: { shipping_number?: string; photo_ids?: number[]; receiver_name?: string },
-  ) =>
-    call(`/api/vendor/${vendorId}/order/${id}/status/${next}`, messageSchema, { token, method: 'PUT', body }),
+    api: Upstream,
+    {
+      vendorId,
+      id,
+      next,
+      body,
+    }: {
+      vendorId: number;
+      id: number;
+      next: 'ready-to-delivery' | 'on-delivery' | 'delivered';
+      body: { shipping_number?: string; photo_ids?: number[]; receiver_name?: string };
+    },
+  ) => api.call(`/api/vendor/${vendorId}/order/${id}/status/${next}`, messageSchema, { method: 'PUT', body }),
 };

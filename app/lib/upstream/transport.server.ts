@@ -1,68 +1,30 @@
-import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
-import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+import type { AppLoadContext } from '@remix-run/node';
+import { httpTransport } from './http-transport.server';
 
-export type UpstreamReply = {
-  status: number;
-  statusText: string;
-  retryAfter: string | undefined;
-  text: string;
-};
-
-type Exchange = {
+/** One upstream call as the client prepares it: the full URL, its headers, a JSON text or a form. */
+export type UpstreamRequest = {
   url: URL;
   method: string;
   headers: Record<string, string>;
-  body?: string | Buffer;
+  body?: string | FormData;
 };
 
-/**
- * A page makes several upstream calls: node:http on keep-alive sockets costs the server a fraction of the CPU
- * fetch spends per call (no WHATWG Request, Response and stream objects around a small JSON body).
- */
-const httpAgent = new HttpAgent({ keepAlive: true });
-const httpsAgent = new HttpsAgent({ keepAlive: true });
+/** An answer whose body was read whole (the JSON calls). */
+export type UpstreamReply = {
+  status: number;
+  statusText: string;
+  retryAfter: string | null;
+  text: string;
+};
 
-/** An upstream that stops answering fails the page instead of holding it open. */
-const TIMEOUT_MS = 30_000;
+export type Transport = {
+  /** Sends the call and reads its answer to the end. */
+  exchange(request: UpstreamRequest): Promise<UpstreamReply>;
+  /** Sends the call and hands back the answer as it arrives, for a download to stream through. */
+  open(request: UpstreamRequest): Promise<Response>;
+};
 
-function once({ url, method, headers, body }: Exchange) {
-  const secure = url.protocol === 'https:';
-  const send = secure ? httpsRequest : httpRequest;
-  return new Promise<{ reply: UpstreamReply } | { error: Error; reusedSocket: boolean }>((resolve) => {
-    const req = send(
-      url,
-      { method, headers, agent: secure ? httpsAgent : httpAgent },
-      (res: IncomingMessage) => {
-        res.setEncoding('utf8');
-        let text = '';
-        res.on('data', (chunk: string) => {
-          text += chunk;
-        });
-        res.on('end', () =>
-          resolve({
-            reply: {
-              status: res.statusCode ?? 0,
-              statusText: res.statusMessage ?? '',
-              retryAfter: res.headers['retry-after'],
-              text,
-            },
-          }),
-        );
-        res.on('error', (error) => resolve({ error, reusedSocket: req.reusedSocket }));
-      },
-    );
-    req.on('error', (error) => resolve({ error, reusedSocket: req.reusedSocket }));
-    req.setTimeout(TIMEOUT_MS, () => req.destroy(new Error(`${method} ${url.pathname} timed out`)));
-    req.end(body);
-  });
-}
-
-/** One request and its whole text body; a GET that lost a race with the server closing an idle socket is sent again. */
-export async function exchange(request: Exchange): Promise<UpstreamReply> {
-  const first = await once(request);
-  if ('reply' in first) return first.reply;
-  if (!(first.reusedSocket && request.method === 'GET')) throw first.error;
-  const second = await once(request);
-  if ('reply' in second) return second.reply;
-  throw second.error;
+/** Over HTTP to `apiBaseUrl`, on behalf of the browser the load context names. */
+export function transportFor(context: AppLoadContext | undefined): Transport {
+  return httpTransport(context?.clientIp ?? '');
 }

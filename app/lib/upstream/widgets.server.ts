@@ -2,7 +2,7 @@ import { z, type ZodTypeAny } from 'zod';
 import type { Scope } from '../scope.server';
 import { scopePath } from '../scope.server';
 import type { CardValue, Category, RankedRow, Series } from '../dashboard/types';
-import { call, paged, type Query } from './client.server';
+import { paged, type Query, type Upstream } from './client.server';
 
 /** A card: both periods (null when the figure cannot be measured, e.g. SLA without orders made ready). */
 const cardSchema = z.object({
@@ -161,38 +161,50 @@ function tree(nodes: CategoryNode[]): Category[] {
 const branchSchema = z.object({ data: z.array(z.object({ city: z.string(), total_vendor: z.number() })) });
 const categoryList = z.object({ data: z.array(categorySchema) });
 
-type Input = { token: string; scope: Scope; query: Query };
+type Input = { scope: Scope; query: Query };
 
-function widget<S extends ZodTypeAny>(path: string, schema: S, { token, scope, query }: Input) {
-  return call(`${scopePath(scope)}/widget/${path}`, schema, { token, query });
+function widget<S extends ZodTypeAny>(api: Upstream, path: string, schema: S, { scope, query }: Input) {
+  return api.call(`${scopePath(scope)}/widget/${path}`, schema, { query });
 }
 
 /** The dashboard's upstream calls (`/api/{brand|vendor}/{id}/widget/…`, spec §7) and its category tree. */
 export const widgetApi = {
-  card: ({ path, ...input }: Input & { path: CardWidget }): Promise<CardValue> =>
-    widget(path, cardResponse, input).then((response) => response.data),
-  chart: ({ path, ...input }: Input & { path: ChartWidget }): Promise<Series> =>
-    widget(path, seriesSchemas[path], input).then(({ data }) => ({
+  card: (api: Upstream, { path, ...input }: Input & { path: CardWidget }): Promise<CardValue> =>
+    widget(api, path, cardResponse, input).then((response) => response.data),
+  chart: (api: Upstream, { path, ...input }: Input & { path: ChartWidget }): Promise<Series> =>
+    widget(api, path, seriesSchemas[path], input).then(({ data }) => ({
       current: data.current_period,
       previous: data.last_period,
     })),
-  gender: (input: Input) =>
-    widget('customer/chart/customer-gender-period', genderSchema, input).then((response) => response.data),
-  paymentMethods: (input: Input): Promise<{ current_period: RankedRow[]; last_period: RankedRow[] }> =>
-    widget('customer/chart/customer-payment-method', paymentMethodsSchema, input).then(
+  gender: (api: Upstream, input: Input) =>
+    widget(api, 'customer/chart/customer-gender-period', genderSchema, input).then(
       (response) => response.data,
     ),
-  cities: (input: Input): Promise<{ current_period: RankedRow[]; last_period: RankedRow[] }> =>
-    widget('customer/chart/customer-city', citiesSchema, input).then((response) => response.data),
-  invoices: (input: Input) => widget('sales/table/invoice', paged(invoiceRowSchema), input),
-  vendorOrders: (input: Input) => widget('sales/table/order', paged(vendorOrderRowSchema), input),
-  products: (input: Input) => widget('product/table/performance', paged(productRowSchema), input),
-  vendors: (input: Input) => widget('vendor/table/performance', paged(vendorRowSchema), input),
-  customerCities: (input: Input) => widget('customer/table/customer-city', paged(cityRowSchema), input),
-  branches: (input: Input) => widget('branch/options', branchSchema, input).then((response) => response.data),
-  categories: ({ token, scope }: Omit<Input, 'query'>) =>
-    call(`${scopePath(scope)}/category`, categoryList, {
-      token,
-      query: { with: 'children', only: 'parent', per_page: 1000 },
-    }).then((response) => tree(response.data)),
+  paymentMethods: (
+    api: Upstream,
+    input: Input,
+  ): Promise<{ current_period: RankedRow[]; last_period: RankedRow[] }> =>
+    widget(api, 'customer/chart/customer-payment-method', paymentMethodsSchema, input).then(
+      (response) => response.data,
+    ),
+  cities: (api: Upstream, input: Input): Promise<{ current_period: RankedRow[]; last_period: RankedRow[] }> =>
+    widget(api, 'customer/chart/customer-city', citiesSchema, input).then((response) => response.data),
+  invoices: (api: Upstream, input: Input) =>
+    widget(api, 'sales/table/invoice', paged(invoiceRowSchema), input),
+  vendorOrders: (api: Upstream, input: Input) =>
+    widget(api, 'sales/table/order', paged(vendorOrderRowSchema), input),
+  products: (api: Upstream, input: Input) =>
+    widget(api, 'product/table/performance', paged(productRowSchema), input),
+  vendors: (api: Upstream, input: Input) =>
+    widget(api, 'vendor/table/performance', paged(vendorRowSchema), input),
+  customerCities: (api: Upstream, input: Input) =>
+    widget(api, 'customer/table/customer-city', paged(cityRowSchema), input),
+  branches: (api: Upstream, input: Input) =>
+    widget(api, 'branch/options', branchSchema, input).then((response) => response.data),
+  categories: (api: Upstream, { scope }: Omit<Input, 'query'>) =>
+    api
+      .call(`${scopePath(scope)}/category`, categoryList, {
+        query: { with: 'children', only: 'parent', per_page: 1000 },
+      })
+      .then((response) => tree(response.data)),
 };
