@@ -108,7 +108,12 @@ app.all(
   createRequestHandler({
     build,
     mode: build.mode,
-    getLoadContext: (req, res) => ({ clientIp: req.ip ?? '', cspNonce: res.locals.cspNonce as string }),
+    getLoadContext: (req, res) => ({
+      clientIp: req.ip ?? '',
+      cspNonce: res.locals.cspNonce as string,
+      // Loaders and actions call the embedded API in process; requests reach Remix only once it runs.
+      embeddedApi: runtime?.app.fetch,
+    }),
   }),
 );
 

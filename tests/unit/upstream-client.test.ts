@@ -113,6 +113,7 @@ afterAll(async () => {
 });
 
 const contexts: Record<string, () => AppLoadContext> = {
+  'in process': () => ({ clientIp: BROWSER_IP, cspNonce: 'nonce', embeddedApi: api.fetch }),
   'over HTTP': () => ({ clientIp: BROWSER_IP, cspNonce: 'nonce' }),
 };
 

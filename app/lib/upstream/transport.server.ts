@@ -1,5 +1,6 @@
 import type { AppLoadContext } from '@remix-run/node';
 import { httpTransport } from './http-transport.server';
+import { inProcessTransport } from './in-process-transport.server';
 
 /** One upstream call as the client prepares it: the full URL, its headers, a JSON text or a form. */
 export type UpstreamRequest = {
@@ -24,7 +25,11 @@ export type Transport = {
   open(request: UpstreamRequest): Promise<Response>;
 };
 
-/** Over HTTP to `apiBaseUrl`, on behalf of the browser the load context names. */
+/**
+ * In process when server.ts embeds the API (its fetch handler is in the load context), over HTTP otherwise
+ * (`API_URL`). A call without a load context, which the app never makes, goes over HTTP to `apiBaseUrl`.
+ */
 export function transportFor(context: AppLoadContext | undefined): Transport {
+  if (context?.embeddedApi) return inProcessTransport(context.embeddedApi, context.clientIp);
   return httpTransport(context?.clientIp ?? '');
 }
