@@ -44,7 +44,8 @@ function laravelMessage(issue: ZodIssue): string {
 }
 
 export function toFieldErrors(issues: ZodIssue[]): FieldErrors {
-  const errors: FieldErrors = {};
+  // No prototype: a body may name a field `__proto__` or `constructor`, which must read as any other key.
+  const errors: FieldErrors = Object.create(null);
   for (const issue of issues) {
     if (issue.code === 'unrecognized_keys') {
       for (const key of issue.keys) {
@@ -59,23 +60,34 @@ export function toFieldErrors(issues: ZodIssue[]): FieldErrors {
   return errors;
 }
 
-/** Fields holding a NUL character, which no text column can store: `path` → message. */
-function nulCharacterFields(value: unknown, path: string[] = [], errors: FieldErrors = {}): FieldErrors {
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/**
+ * Fields holding text no column can store: a NUL character, or half of a UTF-16 surrogate pair (which has no
+ * UTF-8 form). `path` → message.
+ */
+function unstorableTextFields(
+  value: unknown,
+  path: string[] = [],
+  errors: FieldErrors = Object.create(null),
+) {
   if (typeof value === 'string') {
     if (value.includes('\0')) {
       errors[path.join('.') || 'input'] = [
         `The ${attributeName(path)} field must not contain a null character.`,
       ];
+    } else if (LONE_SURROGATE.test(value)) {
+      errors[path.join('.') || 'input'] = [`The ${attributeName(path)} field must be valid UTF-8 text.`];
     }
   } else if (value && typeof value === 'object') {
-    for (const [key, item] of Object.entries(value)) nulCharacterFields(item, [...path, key], errors);
+    for (const [key, item] of Object.entries(value)) unstorableTextFields(item, [...path, key], errors);
   }
   return errors;
 }
 
 export function validate<T extends ZodTypeAny>(schema: T, input: unknown): z.infer<T> {
-  const nulCharacters = nulCharacterFields(input);
-  if (Object.keys(nulCharacters).length) throw validationFailed(nulCharacters);
+  const unstorable = unstorableTextFields(input);
+  if (Object.keys(unstorable).length) throw validationFailed(unstorable);
   const result = schema.safeParse(input);
   if (!result.success) throw validationFailed(toFieldErrors(result.error.issues));
   return result.data;

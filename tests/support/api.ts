@@ -45,6 +45,8 @@ export type RequestOptions = {
   json?: unknown;
   /** FormData goes as multipart; a plain object as application/x-www-form-urlencoded. */
   form?: FormData | Record<string, string>;
+  /** A body sent exactly as given, with whatever content-type `headers` names. */
+  raw?: string;
   query?: Record<string, QueryValue>;
   headers?: Record<string, string>;
 };
@@ -133,7 +135,7 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
 
   async function request(
     path: string,
-    { method, token, json, form, query, headers = {} }: RequestOptions = {},
+    { method, token, json, form, raw, query, headers = {} }: RequestOptions = {},
   ) {
     const url = new URL(path, baseUrl);
     for (const [key, value] of Object.entries(query ?? {})) {
@@ -151,6 +153,8 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
       body = form;
     } else if (form) {
       body = new URLSearchParams(form);
+    } else if (raw !== undefined) {
+      body = raw;
     }
     const response = await fetch(url, { method: method ?? (body ? 'POST' : 'GET'), headers: sent, body });
     const bytes = Buffer.from(await response.arrayBuffer());

@@ -30,6 +30,8 @@ const widgetFields = z.object({
 });
 
 function rangeIssues(query: { 'date-from'?: string; 'date-to'?: string }, context: z.RefinementCtx) {
+  // A day that failed its own check has its issue already, and no range to measure.
+  if ([query['date-from'], query['date-to']].some((day) => day !== undefined && !isCalendarDay(day))) return;
   const { from, to } = rangeOf(query, new Date(0));
   if (from > to) {
     context.addIssue({
