@@ -4,7 +4,7 @@ export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
 export const E2E_SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? 2626);
 const baseURL = `http://localhost:${E2E_PORT}`;
 
-const launchOptions = {
+export const launchOptions = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: [
     '--no-sandbox',
@@ -16,6 +16,9 @@ const launchOptions = {
     '--disable-quic',
   ],
 };
+
+/** The split deployment's smoke runs on its own servers (playwright.split.config.ts). */
+export const SPLIT_SPECS = /\/split\//;
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -30,9 +33,9 @@ export default defineConfig({
     {
       name: 'no-js',
       use: { javaScriptEnabled: false },
-      testIgnore: /(a11y|dashboard-charts|navigation|orders-live)\.spec\.ts/,
+      testIgnore: [SPLIT_SPECS, /(a11y|dashboard-charts|navigation|orders-live)\.spec\.ts/],
     },
-    { name: 'js', use: { javaScriptEnabled: true } },
+    { name: 'js', use: { javaScriptEnabled: true }, testIgnore: SPLIT_SPECS },
   ],
   webServer: {
     command: 'rm -rf data/e2e && tsx server.ts',
