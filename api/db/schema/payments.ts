@@ -37,7 +37,8 @@ export const sendPayments = pgTable(
     deletedAt: nullableTimestamp('deleted_at'),
   },
   (t) => [
-    uniqueIndex('send_payments_number_unique').on(t.number),
+    // Each brand numbers its own vouchers.
+    uniqueIndex('send_payments_brand_number_unique').on(t.brandId, t.number),
     index('send_payments_brand_created_idx').on(t.brandId, t.createdAt),
     index('send_payments_vendor_idx').on(t.vendorId),
   ],
