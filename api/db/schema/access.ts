@@ -140,11 +140,19 @@ export const refreshTokens = pgTable(
       .notNull()
       .references(() => accessTokens.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull(),
+    /**
+     * Every refresh token rotated out of the same sign-in shares its family: a rotated one presented again means
+     * it was copied, and the whole family is revoked.
+     */
+    familyId: uuid('family_id'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: nullableTimestamp('revoked_at'),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('refresh_tokens_hash_unique').on(t.tokenHash)],
+  (t) => [
+    uniqueIndex('refresh_tokens_hash_unique').on(t.tokenHash),
+    index('refresh_tokens_family_idx').on(t.familyId),
+  ],
 );
 
 export const passwordResets = pgTable(
@@ -223,4 +231,23 @@ export const eventOutbox = pgTable(
       .on(t.id)
       .where(sql`published_at is null`),
   ],
+);
+
+/**
+ * The answers of creating requests sent with an `Idempotency-Key`, per user: the same key and body replay the
+ * first answer, so a form posted twice creates one record. `status` is null while the first is in progress.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    status: integer('status'),
+    response: text('response'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
 );
