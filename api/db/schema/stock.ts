@@ -1,4 +1,14 @@
-import { bigserial, date, index, integer, pgTable, primaryKey, serial, text } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns';
 import { users } from './access';
 import { products } from './catalogue';
@@ -62,6 +72,9 @@ export const stockMovements = pgTable(
   (t) => [
     index('stock_movements_vendor_product_created_idx').on(t.vendorId, t.productId, t.createdAt),
     index('stock_movements_order_idx').on(t.orderId),
+    // The mutation screen: newest first, brand-wide or for one vendor.
+    index('stock_movements_created_idx').on(t.createdAt, t.id),
+    index('stock_movements_vendor_created_idx').on(t.vendorId, t.createdAt, t.id),
   ],
 );
 
@@ -113,4 +126,22 @@ export const updateStockHistoryItems = pgTable(
     quantity: integer('quantity').notNull(),
   },
   (t) => [index('update_stock_history_items_history_idx').on(t.historyId)],
+);
+
+/**
+ * A vendor's product whose weeks of supply fell under its brand's threshold and has been announced: one row
+ * while it stays low, so one notification per crossing; the row goes when the stock recovers.
+ */
+export const lowStockAlerts = pgTable(
+  'low_stock_alerts',
+  {
+    vendorId: integer('vendor_id')
+      .notNull()
+      .references(() => vendors.id),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id),
+    alertedAt: timestamp('alerted_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.vendorId, t.productId] })],
 );
