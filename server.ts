@@ -9,7 +9,7 @@ import compression from 'compression';
 import express from 'express';
 import helmet from 'helmet';
 import { sql } from 'drizzle-orm';
-import { readApiConfig } from './api/config';
+import { allowedOrigins, readApiConfig } from './api/config';
 import { createPusherServer } from './api/realtime/pusher-server';
 import { startApiRuntime, type ApiRuntime } from './api/runtime';
 
@@ -67,12 +67,13 @@ app.use((req, res, next) => (extname(req.path) ? publicFiles(req, res, next) : n
 app.use('/locales', express.static('locales', { maxAge: '7d' }));
 
 let runtime: ApiRuntime | null = null;
+const config = readApiConfig();
 const realtime = embedRealtime
   ? createPusherServer({
-      appId: process.env.PUSHER_APP_ID ?? 'back-office',
-      key: process.env.PUSHER_KEY ?? 'back-office-key',
-      secret: process.env.PUSHER_SECRET ?? 'back-office-pusher-secret',
-      allowedOrigins: process.env.ALLOWED_ORIGINS?.split(',').filter(Boolean),
+      appId: config.PUSHER_APP_ID,
+      key: config.PUSHER_KEY,
+      secret: config.PUSHER_SECRET,
+      allowedOrigins: allowedOrigins(config),
     })
   : null;
 
@@ -137,7 +138,7 @@ realtime?.attach(server);
 await new Promise<void>((resolve) => server.listen(port, host, resolve));
 
 if (embedApi) {
-  runtime = await startApiRuntime({ config: readApiConfig(), pusherPort: port });
+  runtime = await startApiRuntime({ config, pusherPort: port });
   apiListener = getRequestListener(runtime.app.fetch, { overrideGlobalObjects: false });
 }
 console.info(

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 const DEMO_CLIENT_SECRET = 'back-office-secret';
+const DEMO_PUSHER_SECRET = 'back-office-pusher-secret';
 
 const configSchema = z
   .object({
@@ -18,6 +19,11 @@ const configSchema = z
     LOGIN_MAX_ATTEMPTS_PER_EMAIL: z.coerce.number().int().positive().default(5),
     LOGIN_MAX_ATTEMPTS_PER_IP: z.coerce.number().int().positive().default(30),
     LOGIN_THROTTLE_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
+    RESET_MAX_MAILS_PER_EMAIL: z.coerce.number().int().positive().default(5),
+    RESET_MAX_MAILS_PER_IP: z.coerce.number().int().positive().default(20),
+    RESET_THROTTLE_WINDOW_SECONDS: z.coerce.number().int().positive().default(900),
+    /** Sessions, throttles, the token cache's invalidations and real-time fan-out shared by several instances. */
+    REDIS_URL: z.string().optional(),
     TRUSTED_PROXIES: z.string().default('127.0.0.1,::1,::ffff:127.0.0.1'),
     SMTP_URL: z.string().optional(),
     MAIL_FROM: z.string().default('Back Office <no-reply@backoffice.local>'),
@@ -29,7 +35,14 @@ const configSchema = z
       .default(5 * 1024 * 1024),
     PUSHER_APP_ID: z.string().default('back-office'),
     PUSHER_KEY: z.string().default('back-office-key'),
-    PUSHER_SECRET: z.string().default('back-office-pusher-secret'),
+    PUSHER_SECRET: z.string().default(DEMO_PUSHER_SECRET),
+    /** Origins allowed to open the embedded WebSocket; unset, APP_URL's own (see allowedOrigins). */
+    ALLOWED_ORIGINS: z.string().optional(),
+    /** Seed the demo data into an empty database even when NODE_ENV=production. */
+    SEED_DEMO: z
+      .enum(['true', 'false'])
+      .optional()
+      .transform((value) => (value === undefined ? undefined : value === 'true')),
     PUSHER_HOST: z.string().optional(),
     PUSHER_PORT: z.coerce.number().int().positive().optional(),
     OFFER_TTL_MINUTES: z.coerce.number().int().positive().default(30),
@@ -44,10 +57,36 @@ const configSchema = z
   .refine((env) => env.NODE_ENV !== 'production' || env.OAUTH_CLIENT_SECRET !== DEMO_CLIENT_SECRET, {
     message: 'OAUTH_CLIENT_SECRET must be set to a non-demo value when NODE_ENV=production',
     path: ['OAUTH_CLIENT_SECRET'],
+  })
+  .refine((env) => env.NODE_ENV !== 'production' || env.PUSHER_SECRET !== DEMO_PUSHER_SECRET, {
+    message: 'PUSHER_SECRET must be set to a non-demo value when NODE_ENV=production',
+    path: ['PUSHER_SECRET'],
   });
 
 export type ApiConfig = z.infer<typeof configSchema>;
 
 export function readApiConfig(env: Record<string, string | undefined> = process.env): ApiConfig {
   return configSchema.parse(env);
+}
+
+const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
+
+/**
+ * The origins whose pages may open the real-time WebSocket: ALLOWED_ORIGINS, or else APP_URL's own origin (on
+ * a loopback host, the same port under each loopback name, so a developer's 127.0.0.1 tab still hears events).
+ */
+export function allowedOrigins(config: Pick<ApiConfig, 'ALLOWED_ORIGINS' | 'APP_URL'>): string[] {
+  if (config.ALLOWED_ORIGINS)
+    return config.ALLOWED_ORIGINS.split(',')
+      .map((origin) => origin.trim())
+      .filter(Boolean);
+  const app = new URL(config.APP_URL);
+  if (!LOOPBACK_HOSTS.includes(app.hostname)) return [app.origin];
+  return LOOPBACK_HOSTS.map((host) => `${app.protocol}//${host}${app.port ? `:${app.port}` : ''}`);
+}
+
+/** Demo data goes only into an empty database, and into a production one only when asked for by SEED_DEMO. */
+export function seedsDemo(config: Pick<ApiConfig, 'SEED_DEMO' | 'NODE_ENV' | 'DATABASE_URL'>): boolean {
+  if (config.SEED_DEMO !== undefined) return config.SEED_DEMO;
+  return config.NODE_ENV !== 'production' && !config.DATABASE_URL;
 }

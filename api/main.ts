@@ -1,6 +1,6 @@
 import { createServer } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
-import { readApiConfig } from './config';
+import { allowedOrigins, readApiConfig } from './config';
 import { createPusherServer } from './realtime/pusher-server';
 import { startApiRuntime } from './runtime';
 
@@ -8,7 +8,12 @@ const port = Number(process.env.API_PORT ?? 4000);
 const config = readApiConfig();
 const realtime = config.PUSHER_HOST
   ? null
-  : createPusherServer({ appId: config.PUSHER_APP_ID, key: config.PUSHER_KEY, secret: config.PUSHER_SECRET });
+  : createPusherServer({
+      appId: config.PUSHER_APP_ID,
+      key: config.PUSHER_KEY,
+      secret: config.PUSHER_SECRET,
+      allowedOrigins: allowedOrigins(config),
+    });
 const runtime = await startApiRuntime({ config, pusherPort: port });
 // Alone, the API may let @hono/node-server replace the global Request and Response with its lighter ones (a
 // JSON body is then written as the string it is); beside Remix in server.ts it must not.

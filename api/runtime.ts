@@ -1,5 +1,5 @@
 import { join, resolve } from 'node:path';
-import type { ApiConfig } from './config';
+import { seedsDemo, type ApiConfig } from './config';
 import { openDatabase, type DatabaseHandle } from './db/client';
 import { migrateDatabase } from './db/migrate';
 import { createChannelSigner, createPusherClient } from './domains/broadcasting/signer';
@@ -8,9 +8,13 @@ import { startSweeps } from './jobs/sweeps';
 import { createApiApp } from './http/app';
 import { AuthCache } from './http/auth-cache';
 import type { ApiDeps } from './http/context';
-import { createLoginThrottle } from './http/throttle';
+import { createMemoryThrottle, createRedisThrottle } from './http/throttle';
+import { connectRedis } from './redis';
 import { createMailer, type Mailer } from './mail/mailer';
 import { seedIfEmpty } from './seed/seed-if-empty';
+
+/** Where an instance tells the others that the tokens' users it cached may be stale. */
+const AUTH_CACHE_CHANNEL = 'back-office:auth-cache';
 
 export type ApiRuntime = {
   app: ReturnType<typeof createApiApp>;
@@ -29,7 +33,7 @@ export async function startApiRuntime({
   clock = () => new Date(),
   mailer,
   database,
-  seed = !config.DATABASE_URL,
+  seed = seedsDemo(config),
 }: {
   config: ApiConfig;
   pusherPort: number;
@@ -58,6 +62,13 @@ export async function startApiRuntime({
       await pusher.trigger(event.channel, event.event, event.payload);
     },
   });
+  const redis = config.REDIS_URL ? connectRedis(config.REDIS_URL) : null;
+  const authCache = new AuthCache(config.AUTH_CACHE_SECONDS * 1000, undefined, () => {
+    redis
+      ?.announce(AUTH_CACHE_CHANNEL, 'invalidate')
+      .catch((error) => console.warn('auth cache fan-out', error));
+  });
+  await redis?.listen(AUTH_CACHE_CHANNEL, () => authCache.forget());
   const deps: ApiDeps = {
     db: handle.db,
     config,
@@ -65,11 +76,11 @@ export async function startApiRuntime({
     mailer:
       mailer ??
       createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: join(dataDir, 'mail') }),
-    throttle: createLoginThrottle({ windowSeconds: config.LOGIN_THROTTLE_WINDOW_SECONDS, clock }),
+    throttle: redis ? createRedisThrottle(redis.commands) : createMemoryThrottle({ clock }),
     signer: createChannelSigner(pusher),
     storageDir: join(dataDir, 'media'),
     events: { nudge: relay.nudge },
-    authCache: new AuthCache(config.AUTH_CACHE_SECONDS * 1000),
+    authCache,
   };
   const sweeps = startSweeps({ deps, clock, config });
   return {
@@ -79,6 +90,7 @@ export async function startApiRuntime({
     async close() {
       await sweeps.stop();
       await relay.stop();
+      await redis?.close();
       if (!database) await handle.close();
     },
   };

@@ -7,7 +7,8 @@ type Entry<T> = { value: T; storedAt: number };
  * same user up again and again. Every write that changes what a token grants (sign-out, token refresh, password,
  * profile, current brand) calls `invalidate()` after its commit; the TTL bounds what another instance of the API,
  * or a change made straight in the database, can leave behind. A lookup that started before an invalidation is
- * never stored, so it cannot bring an old answer back.
+ * never stored, so it cannot bring an old answer back. With several instances, `onInvalidate` tells the others
+ * (over Redis), which then `forget()` theirs.
  */
 export class AuthCache {
   private readonly users = new Map<string, Entry<AuthUser & { expiresAt: Date }>>();
@@ -16,6 +17,7 @@ export class AuthCache {
   constructor(
     private readonly ttlMs: number,
     private readonly maxEntries = 10_000,
+    private readonly onInvalidate: () => void = () => undefined,
   ) {}
 
   /** The cached user of a token hash, if it is fresh and the token has not expired by `now`. */
@@ -41,6 +43,12 @@ export class AuthCache {
   }
 
   invalidate() {
+    this.forget();
+    this.onInvalidate();
+  }
+
+  /** Drops every cached user of this instance only. */
+  forget() {
     this.generation += 1;
     this.users.clear();
   }

@@ -2,7 +2,7 @@ import type { Database } from '../db/client';
 import type { ApiConfig } from '../config';
 import type { AuthCache } from './auth-cache';
 import type { Mailer } from '../mail/mailer';
-import type { LoginThrottle } from './throttle';
+import type { Throttle } from './throttle';
 import type { ChannelSigner } from '../domains/broadcasting/signer';
 
 /** Relays the outbox right after a commit; the relay's own interval catches anything a nudge misses. */
@@ -13,7 +13,7 @@ export type ApiDeps = {
   config: ApiConfig;
   clock: () => Date;
   mailer: Mailer;
-  throttle: LoginThrottle;
+  throttle: Throttle;
   signer: ChannelSigner;
   storageDir: string;
   events: EventRelay;

@@ -31,13 +31,11 @@ export function conflict(message: string) {
   return new ApiError(409, message);
 }
 
-export function tooManyRequests(retryAfterSeconds: number) {
-  return new ApiError(
-    429,
-    `Terlalu banyak percobaan masuk. Coba lagi dalam ${retryAfterSeconds} detik.`,
-    undefined,
-    { 'Retry-After': String(retryAfterSeconds) },
-  );
+export function tooManyRequests(
+  retryAfterSeconds: number,
+  message = `Terlalu banyak percobaan masuk. Coba lagi dalam ${retryAfterSeconds} detik.`,
+) {
+  return new ApiError(429, message, undefined, { 'Retry-After': String(retryAfterSeconds) });
 }
 
 /** Laravel's ValidationException message: the first error, plus "(and N more errors)". */

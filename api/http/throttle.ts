@@ -1,20 +1,18 @@
+import type { Redis } from 'ioredis';
+
 /**
- * Fixed-window counters of failed sign-ins. Kept in process: a restart forgets them, which only
- * makes the limit more lenient; a multi-node deployment would move them to Redis.
+ * Fixed-window counters of attempts (failed sign-ins, reset mails), per key. In process by default, where a
+ * restart forgets them (only more lenient); in Redis when REDIS_URL is set, so every instance counts together.
  */
-export type LoginThrottle = {
-  retryAfter(keys: string[], limits: number[]): number;
-  hit(keys: string[]): void;
-  clear(key: string): void;
+export type Throttle = {
+  /** Seconds until every key is under its limit again; 0 when none has reached it. */
+  retryAfter(keys: string[], limits: number[]): Promise<number>;
+  /** Counts one attempt against each key, in a window of `windowSeconds` from the key's first attempt. */
+  hit(keys: string[], windowSeconds: number): Promise<void>;
+  clear(key: string): Promise<void>;
 };
 
-export function createLoginThrottle({
-  windowSeconds,
-  clock,
-}: {
-  windowSeconds: number;
-  clock: () => Date;
-}): LoginThrottle {
+export function createMemoryThrottle({ clock }: { clock: () => Date }): Throttle {
   const windows = new Map<string, { count: number; resetAt: number }>();
 
   function current(key: string) {
@@ -24,7 +22,7 @@ export function createLoginThrottle({
   }
 
   return {
-    retryAfter(keys, limits) {
+    async retryAfter(keys, limits) {
       let wait = 0;
       keys.forEach((key, index) => {
         const entry = current(key);
@@ -34,7 +32,7 @@ export function createLoginThrottle({
       });
       return wait;
     },
-    hit(keys) {
+    async hit(keys, windowSeconds) {
       for (const key of keys) {
         const entry = current(key);
         if (entry) entry.count += 1;
@@ -44,8 +42,36 @@ export function createLoginThrottle({
         for (const [key] of windows) if (!current(key)) windows.delete(key);
       }
     },
-    clear(key) {
+    async clear(key) {
       windows.delete(key);
+    },
+  };
+}
+
+const PREFIX = 'throttle:';
+
+/** The same counters in Redis: INCR, and the window's expiry set by the first attempt only. */
+export function createRedisThrottle(redis: Redis): Throttle {
+  return {
+    async retryAfter(keys, limits) {
+      const pipeline = redis.pipeline();
+      for (const key of keys) pipeline.get(PREFIX + key).pttl(PREFIX + key);
+      const replies = (await pipeline.exec()) ?? [];
+      let wait = 0;
+      keys.forEach((_key, index) => {
+        const count = Number(replies[index * 2]?.[1] ?? 0);
+        const ttl = Number(replies[index * 2 + 1]?.[1] ?? -2);
+        if (count >= limits[index] && ttl > 0) wait = Math.max(wait, Math.ceil(ttl / 1000));
+      });
+      return wait;
+    },
+    async hit(keys, windowSeconds) {
+      const pipeline = redis.pipeline();
+      for (const key of keys) pipeline.incr(PREFIX + key).pexpire(PREFIX + key, windowSeconds * 1000, 'NX');
+      await pipeline.exec();
+    },
+    async clear(key) {
+      await redis.del(PREFIX + key);
     },
   };
 }

@@ -10,7 +10,7 @@ import { createChannelSigner, createPusherClient } from '../../api/domains/broad
 import { createApiApp } from '../../api/http/app';
 import { AuthCache } from '../../api/http/auth-cache';
 import type { ApiDeps } from '../../api/http/context';
-import { createLoginThrottle } from '../../api/http/throttle';
+import { createMemoryThrottle } from '../../api/http/throttle';
 import { createMailer } from '../../api/mail/mailer';
 import { openTestDatabase } from './database';
 import { and, eq } from 'drizzle-orm';
@@ -108,7 +108,7 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
       from: config.MAIL_FROM,
       outboxDir: join(dataDir, 'mail'),
     }),
-    throttle: createLoginThrottle({ windowSeconds: config.LOGIN_THROTTLE_WINDOW_SECONDS, clock: now }),
+    throttle: createMemoryThrottle({ clock: now }),
     // Channel signing is local; nothing is ever published through this client, so its port is never dialled.
     signer: createChannelSigner(
       createPusherClient({

@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import { brands, media, notifications, passwordResets, roles, users, vendors } from '../../db/schema';
 import { runWrite } from '../../work/unit-of-work';
 import type { ApiDeps, AuthUser } from '../../http/context';
-import { validationFailed } from '../../http/errors';
+import { tooManyRequests, validationFailed } from '../../http/errors';
 import { serializeMedia } from '../media/serializer';
 import { revokeAllTokensOf, revokeToken } from '../oauth/service';
 import { hashToken } from '../oauth/tokens';
@@ -180,6 +180,17 @@ function resetPageUrl(deps: ApiDeps, requested: string | undefined) {
 /** Answers the same whether or not the address has an account, so the form cannot be used to probe for users. */
 export async function forgotPassword(deps: ApiDeps, input: z.infer<typeof forgotPasswordSchema>, ip: string) {
   const page = resetPageUrl(deps, input.url);
+  // Counted whether or not the address has an account, so the limit tells nothing about who has one.
+  const { config, throttle } = deps;
+  const keys = [`forgot:${input.email}`, `forgot-ip:${ip}`];
+  const wait = await throttle.retryAfter(keys, [
+    config.RESET_MAX_MAILS_PER_EMAIL,
+    config.RESET_MAX_MAILS_PER_IP,
+  ]);
+  if (wait > 0) {
+    throw tooManyRequests(wait, `Terlalu banyak permintaan reset password. Coba lagi dalam ${wait} detik.`);
+  }
+  await throttle.hit(keys, config.RESET_THROTTLE_WINDOW_SECONDS);
   const [user] = await deps.db
     .select({ id: users.id, name: users.name, email: users.email })
     .from(users)

@@ -1,10 +1,10 @@
-import { timingSafeEqual } from 'node:crypto';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { randomUUID, timingSafeEqual } from 'node:crypto';
+import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { accessTokens, refreshTokens, users } from '../../db/schema';
 import { ApiError, tooManyRequests, validationFailed } from '../../http/errors';
 import type { ApiDeps } from '../../http/context';
-import { runWrite } from '../../work/unit-of-work';
+import { runWrite, type Work } from '../../work/unit-of-work';
 import type { TokenResponse } from './schema';
 import { hashToken, newSecretToken } from './tokens';
 import { verifyPassword } from '../account/passwords';
@@ -31,6 +31,7 @@ async function issueTokens(
   deps: ApiDeps,
   userId: number,
   clientId: string,
+  familyId: string = randomUUID(),
 ): Promise<TokenResponse> {
   const now = deps.clock();
   const accessToken = newSecretToken();
@@ -47,6 +48,7 @@ async function issueTokens(
     .returning({ id: accessTokens.id });
   await executor.insert(refreshTokens).values({
     accessTokenId: access.id,
+    familyId,
     tokenHash: hashToken(refreshToken),
     expiresAt: new Date(now.getTime() + deps.config.REFRESH_TOKEN_TTL_DAYS * 86_400_000),
   });
@@ -59,7 +61,7 @@ export async function passwordGrant(
 ): Promise<TokenResponse> {
   const { config, throttle } = deps;
   const keys = [`login:${input.username}|${input.ip}`, `login-ip:${input.ip}`];
-  const wait = throttle.retryAfter(keys, [
+  const wait = await throttle.retryAfter(keys, [
     config.LOGIN_MAX_ATTEMPTS_PER_EMAIL,
     config.LOGIN_MAX_ATTEMPTS_PER_IP,
   ]);
@@ -74,7 +76,7 @@ export async function passwordGrant(
     .limit(1);
   const valid = user ? await verifyPassword(user.passwordHash, input.password) : false;
   if (!user || !valid) {
-    throttle.hit(keys);
+    await throttle.hit(keys, config.LOGIN_THROTTLE_WINDOW_SECONDS);
     await runWrite(deps, { actorId: user?.id ?? null, ip: input.ip, at: deps.clock() }, async (work) =>
       work.audit({
         action: 'auth.login_failed',
@@ -85,7 +87,7 @@ export async function passwordGrant(
     );
     throw validationFailed({ email: [WRONG_CREDENTIALS] });
   }
-  throttle.clear(keys[0]);
+  await throttle.clear(keys[0]);
   return runWrite(deps, { actorId: user.id, ip: input.ip, at: deps.clock() }, async (work) => {
     const tokens = await issueTokens(work.tx, deps, user.id, input.clientId);
     work.audit({ action: 'auth.login', entity: 'user', entityId: user.id });
@@ -93,11 +95,21 @@ export async function passwordGrant(
   });
 }
 
-/** Rotates: the presented refresh token and its access token are revoked, a new pair is issued. */
+/**
+ * A rotated refresh token presented again this long after its rotation was copied, not raced: two requests of
+ * one session refreshing at the same moment (two instances, two tabs) must not sign it out.
+ */
+const REFRESH_RACE_MS = 30_000;
+
+/**
+ * Rotates: the presented refresh token and its access token are revoked, a new pair of the same family is
+ * issued. A token rotated out earlier and presented again revokes its whole family, the newer tokens included.
+ */
 export async function refreshGrant(
   deps: ApiDeps,
   input: { refreshToken: string; clientId: string; ip: string },
 ): Promise<TokenResponse> {
+  const tokenHash = hashToken(input.refreshToken);
   const issued = await runWrite(deps, { actorId: null, ip: input.ip, at: deps.clock() }, async (work) => {
     const { tx, at: now } = work;
     const [current] = await tx
@@ -105,13 +117,13 @@ export async function refreshGrant(
       .set({ revokedAt: now })
       .where(
         and(
-          eq(refreshTokens.tokenHash, hashToken(input.refreshToken)),
+          eq(refreshTokens.tokenHash, tokenHash),
           isNull(refreshTokens.revokedAt),
           gt(refreshTokens.expiresAt, now),
         ),
       )
-      .returning({ accessTokenId: refreshTokens.accessTokenId });
-    if (!current) throw new ApiError(401, 'The refresh token is invalid.');
+      .returning({ accessTokenId: refreshTokens.accessTokenId, familyId: refreshTokens.familyId });
+    if (!current) return revokeReplayedFamily(work, tokenHash);
     const [access] = await tx
       .update(accessTokens)
       .set({ revokedAt: now })
@@ -122,12 +134,62 @@ export async function refreshGrant(
       .from(users)
       .where(and(eq(users.id, access.userId), eq(users.isActive, true), isNull(users.deletedAt)));
     if (!user) throw new ApiError(401, 'The refresh token is invalid.');
-    const tokens = await issueTokens(tx, deps, user.id, input.clientId);
+    const tokens = await issueTokens(tx, deps, user.id, input.clientId, current.familyId ?? undefined);
     work.audit({ actorId: user.id, action: 'auth.refresh', entity: 'user', entityId: user.id });
     return tokens;
   });
   deps.authCache.invalidate();
+  if (!issued) throw new ApiError(401, 'The refresh token is invalid.');
   return issued;
+}
+
+/** A refresh token that is not live: when it was rotated out of a family before, the family is revoked. */
+async function revokeReplayedFamily(work: Work, tokenHash: string) {
+  const { tx, at } = work;
+  const [presented] = await tx
+    .select({
+      familyId: refreshTokens.familyId,
+      revokedAt: refreshTokens.revokedAt,
+      userId: accessTokens.userId,
+    })
+    .from(refreshTokens)
+    .innerJoin(accessTokens, eq(accessTokens.id, refreshTokens.accessTokenId))
+    .where(eq(refreshTokens.tokenHash, tokenHash));
+  const replayed =
+    presented?.familyId &&
+    presented.revokedAt &&
+    at.getTime() - presented.revokedAt.getTime() > REFRESH_RACE_MS;
+  if (!presented?.familyId || !replayed) {
+    work.unchanged();
+    return null;
+  }
+  const family = await tx
+    .update(refreshTokens)
+    .set({ revokedAt: at })
+    .where(and(eq(refreshTokens.familyId, presented.familyId), isNull(refreshTokens.revokedAt)))
+    .returning({ accessTokenId: refreshTokens.accessTokenId });
+  if (family.length) {
+    await tx
+      .update(accessTokens)
+      .set({ revokedAt: at })
+      .where(
+        and(
+          inArray(
+            accessTokens.id,
+            family.map((row) => row.accessTokenId),
+          ),
+          isNull(accessTokens.revokedAt),
+        ),
+      );
+  }
+  work.audit({
+    actorId: presented.userId,
+    action: 'auth.refresh_replayed',
+    entity: 'user',
+    entityId: presented.userId,
+    after: { revokedTokens: family.length },
+  });
+  return null;
 }
 
 export async function revokeToken(executor: Executor, tokenId: string, now: Date) {
