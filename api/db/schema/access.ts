@@ -16,14 +16,25 @@ import {
 import { createdAt, nullableTimestamp, updatedAt } from './columns';
 import { brands, vendors } from './tenancy';
 
-export const roles = pgTable('roles', {
-  id: serial('id').primaryKey(),
-  name: text('name').notNull(),
-  brandId: integer('brand_id').references(() => brands.id),
-  vendorId: integer('vendor_id').references(() => vendors.id),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+/** A role is global (no brand, no vendor), a brand's or a vendor's; its name is unique where it lives. */
+export const roles = pgTable(
+  'roles',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    brandId: integer('brand_id').references(() => brands.id),
+    vendorId: integer('vendor_id').references(() => vendors.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('roles_scope_name_unique').on(
+      sql`coalesce(${t.brandId}, 0)`,
+      sql`coalesce(${t.vendorId}, 0)`,
+      sql`lower(${t.name})`,
+    ),
+  ],
+);
 
 export const permissions = pgTable('permissions', {
   id: serial('id').primaryKey(),
@@ -87,6 +98,8 @@ export const users = pgTable(
     vendorId: integer('vendor_id').references(() => vendors.id),
     currentBrandId: integer('current_brand_id').references(() => brands.id),
     photoId: integer('photo_id').references(() => media.id),
+    /** The role whose gate setting gives the user's permissions; null: the role of the user's kind (`role_id`). */
+    assignedRoleId: integer('assigned_role_id').references(() => roles.id),
     isSpecialAccount: boolean('is_special_account').notNull().default(false),
     isActive: boolean('is_active').notNull().default(true),
     createdAt: createdAt(),
@@ -97,6 +110,7 @@ export const users = pgTable(
     uniqueIndex('users_email_unique').on(t.email),
     index('users_brand_idx').on(t.brandId),
     index('users_vendor_idx').on(t.vendorId),
+    index('users_assigned_role_idx').on(t.assignedRoleId),
   ],
 );
 
@@ -208,11 +222,16 @@ export const auditLogs = pgTable(
       .notNull()
       .default({}),
     ip: text('ip'),
+    /** The tenants the record belongs to, taken by the unit of work from the entry (docs/decisions/014). */
+    brandId: integer('brand_id'),
+    vendorId: integer('vendor_id'),
     createdAt: createdAt(),
   },
   (t) => [
     index('audit_logs_entity_idx').on(t.entity, t.entityId),
     index('audit_logs_actor_idx').on(t.actorId),
+    index('audit_logs_brand_idx').on(t.brandId, t.id),
+    index('audit_logs_vendor_idx').on(t.vendorId, t.id),
   ],
 );
 

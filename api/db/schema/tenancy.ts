@@ -20,6 +20,22 @@ export const channels = pgTable('channels', {
   updatedAt: updatedAt(),
 });
 
+/** The couriers of a marketplace channel; a switched-off one is not offered on an order. */
+export const shippingMethods = pgTable(
+  'shipping_methods',
+  {
+    id: serial('id').primaryKey(),
+    channelId: integer('channel_id')
+      .notNull()
+      .references(() => channels.id),
+    name: text('name').notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('shipping_methods_channel_name_unique').on(t.channelId, t.name)],
+);
+
 export const brands = pgTable('brands', {
   id: serial('id').primaryKey(),
   name: text('name').notNull(),
