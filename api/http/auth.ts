@@ -3,11 +3,12 @@ import type { MiddlewareHandler } from 'hono';
 import type { Database } from '../db/client';
 import { preparedQuery } from '../db/prepared';
 import { accessTokens, userBrands, users } from '../db/schema';
-import { effectivePermissions, permissionsOfRole } from '../domains/access/permissions';
+import { effectivePermissions, effectiveRoleId, permissionsOfRole } from '../domains/access/permissions';
 import { ROLE } from '../domains/access/roles';
 import { hashToken } from '../domains/oauth/tokens';
 import type { ApiDeps, AuthUser, ApiEnv } from './context';
 import { unauthenticated } from './errors';
+import { idempotent } from './idempotency';
 
 function prepareTokenLookup(db: Database) {
   return db
@@ -15,7 +16,7 @@ function prepareTokenLookup(db: Database) {
       tokenId: accessTokens.id,
       expiresAt: accessTokens.expiresAt,
       user: users,
-      permissions: permissionsOfRole(users.roleId),
+      permissions: permissionsOfRole(effectiveRoleId),
       keyAccountBrandIds: sql<number[]>`array(select ${userBrands.brandId} from ${userBrands}
         where ${userBrands.userId} = ${users.id} order by 1)`,
     })
@@ -91,7 +92,7 @@ export const requireAuth: MiddlewareHandler<ApiEnv> = async (c, next) => {
     deps.authCache.set(tokenHash, user, deps.clock(), mark);
   }
   c.set('user', user);
-  await next();
+  return idempotent(c, next);
 };
 
 /**

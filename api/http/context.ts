@@ -40,5 +40,7 @@ export type ApiEnv = {
     deps: ApiDeps;
     user: AuthUser;
     clientIp: string;
+    /** The request's Idempotency-Key, once idempotent() has taken it in hand. */
+    idempotencyKey?: string;
   };
 };

@@ -1,0 +1,90 @@
+import { createHash } from 'node:crypto';
+import { and, eq, lt, sql } from 'drizzle-orm';
+import type { Context, Next } from 'hono';
+import { idempotencyKeys } from '../db/schema';
+import type { ApiEnv } from './context';
+import { conflict, validationFailed } from './errors';
+
+/** A first request that has not answered by then crashed or hung: a retry may run it again. */
+const ABANDONED_AFTER_MS = 120_000;
+const WAIT_STEP_MS = 100;
+const WAIT_LIMIT_MS = 15_000;
+const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
+
+function sleep(ms: number) {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+async function requestHash(c: Context<ApiEnv>) {
+  const body = Buffer.from(await c.req.raw.clone().arrayBuffer());
+  return createHash('sha256').update(`${c.req.method} ${c.req.path}\n`).update(body).digest('hex');
+}
+
+/**
+ * Stripe's `Idempotency-Key` for writes of a signed-in user: the first request with a key runs and its answer
+ * (2xx or 4xx) is kept; the same key with the same request answers that again without running it, and while the
+ * first is still running waits for it; the same key with another request is a 422. A 5xx keeps nothing, so the
+ * request can be tried again.
+ */
+export async function idempotent(c: Context<ApiEnv>, next: Next) {
+  const key = c.req.header('idempotency-key');
+  if (key === undefined || c.req.method === 'GET' || c.get('idempotencyKey')) return next();
+  if (!KEY_PATTERN.test(key)) {
+    throw validationFailed({ idempotency_key: ['The idempotency key must be 1 to 255 visible characters.'] });
+  }
+  c.set('idempotencyKey', key);
+  const { db, clock } = c.var.deps;
+  const userId = c.var.user.id;
+  const hash = await requestHash(c);
+  const mine = and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key));
+
+  const [claimed] = await db
+    .insert(idempotencyKeys)
+    .values({ userId, key, requestHash: hash, createdAt: clock() })
+    .onConflictDoUpdate({
+      target: [idempotencyKeys.userId, idempotencyKeys.key],
+      set: { createdAt: clock(), requestHash: hash },
+      // Only an abandoned first attempt of the same request is taken over.
+      setWhere: and(
+        sql`${idempotencyKeys.status} is null`,
+        eq(idempotencyKeys.requestHash, hash),
+        lt(idempotencyKeys.createdAt, new Date(clock().getTime() - ABANDONED_AFTER_MS)),
+      ),
+    })
+    .returning({ key: idempotencyKeys.key });
+  if (claimed) return runFirst(c, next, mine);
+
+  for (let waited = 0; waited <= WAIT_LIMIT_MS; waited += WAIT_STEP_MS) {
+    const [first] = await db.select().from(idempotencyKeys).where(mine);
+    if (!first) return runFirst(c, next, mine);
+    if (first.requestHash !== hash) {
+      throw validationFailed({
+        idempotency_key: ['This idempotency key was already used for a different request.'],
+      });
+    }
+    if (first.status !== null) {
+      return new Response(first.response, {
+        status: first.status,
+        headers: { 'content-type': 'application/json', 'idempotent-replayed': 'true' },
+      });
+    }
+    await sleep(WAIT_STEP_MS);
+  }
+  throw conflict('A request with this idempotency key is still in progress.');
+}
+
+async function runFirst(c: Context<ApiEnv>, next: Next, mine: ReturnType<typeof and>) {
+  const { db } = c.var.deps;
+  try {
+    await next();
+  } catch (error) {
+    await db.delete(idempotencyKeys).where(mine);
+    throw error;
+  }
+  if (c.res.status >= 500) {
+    await db.delete(idempotencyKeys).where(mine);
+    return;
+  }
+  const response = await c.res.clone().text();
+  await db.update(idempotencyKeys).set({ status: c.res.status, response }).where(mine);
+}

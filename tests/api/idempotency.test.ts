@@ -1,0 +1,139 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orderProducts, orders } from '../../api/db/schema';
+import { startTestApi, type TestApi } from '../support/api';
+import { createCatalogue, invoicePayload, placeOrder, type Catalogue } from '../support/world';
+
+let api: TestApi;
+let catalogue: Catalogue;
+let admin: string;
+let keyAccount: string;
+
+beforeAll(async () => {
+  api = await startTestApi();
+  catalogue = await createCatalogue(api.db, api.world);
+  admin = await api.login(api.world.users.admin.email);
+  keyAccount = await api.login(api.world.users.keyAccount.email);
+});
+
+afterAll(async () => {
+  await api?.close();
+});
+
+const brand = () => `/api/brand/${api.world.brands.A}`;
+
+function placed(status: 'new' | 'delivered' = 'new') {
+  return placeOrder(api.deps, api.world, {
+    brand: 'A',
+    vendor: 'V1',
+    lines: [{ product: catalogue.A.phone, quantity: 2 }],
+    status,
+  });
+}
+
+describe('a write sent with an Idempotency-Key', () => {
+  it('changes the vendor once when posted twice at the same time, and both answers are the first', async () => {
+    const order = await placed();
+    const send = () =>
+      api.request(`${brand()}/order/${order.orderId}/change-vendor`, {
+        method: 'PUT',
+        token: admin,
+        json: { vendor_id: api.world.vendors.V3 },
+        headers: { 'idempotency-key': `change-${order.orderId}` },
+      });
+
+    const [first, second] = await Promise.all([send(), send()]);
+
+    expect(first.status).toBe(200);
+    expect(second.status).toBe(200);
+    expect(second.body).toEqual(first.body);
+    expect([first, second].filter((r) => r.headers.get('idempotent-replayed') === 'true')).toHaveLength(1);
+    const replacements = await api.db.select().from(orders).where(eq(orders.refOrderId, order.orderId));
+    expect(replacements).toHaveLength(1);
+  });
+
+  it('records a return once when the browser resubmits it after a dropped connection', async () => {
+    const order = await placed('delivered');
+    const [line] = await api.db.select().from(orderProducts).where(eq(orderProducts.orderId, order.orderId));
+    const send = () =>
+      api.request(`${brand()}/order/${order.orderId}/replace-product`, {
+        method: 'PUT',
+        token: admin,
+        json: { order_products: [{ id: line.id, quantity: 1, note: 'Rusak' }] },
+        headers: { 'idempotency-key': `return-${order.orderId}` },
+      });
+
+    expect((await send()).status).toBe(200);
+    expect((await send()).status).toBe(200);
+
+    const [after] = await api.db.select().from(orderProducts).where(eq(orderProducts.id, line.id));
+    expect(after.quantityReturn).toBe(1);
+  });
+
+  it('stores an invoice once, and answers the same', async () => {
+    const payload = invoicePayload([{ product: catalogue.A.phone, quantity: 1 }]);
+    const send = () =>
+      api.request(`${brand()}/channel/${api.world.channels.tokopedia}/invoice`, {
+        token: admin,
+        json: payload,
+        headers: { 'idempotency-key': 'ingest-once' },
+      });
+    const first = await send();
+    const second = await send();
+    expect(first.status).toBe(201);
+    expect(second.status).toBe(201);
+    expect(second.body.data.id).toBe(first.body.data.id);
+  });
+
+  it('refuses the same key with another body with 422 and changes nothing', async () => {
+    const order = await placed();
+    const key = `mismatch-${order.orderId}`;
+    const first = await api.request(`${brand()}/order/${order.orderId}/change-vendor`, {
+      method: 'PUT',
+      token: admin,
+      json: { vendor_id: 999_999 },
+      headers: { 'idempotency-key': key },
+    });
+    expect(first.status).toBe(422);
+
+    const other = await api.request(`${brand()}/order/${order.orderId}/change-vendor`, {
+      method: 'PUT',
+      token: admin,
+      json: { vendor_id: api.world.vendors.V3 },
+      headers: { 'idempotency-key': key },
+    });
+    expect(other.status).toBe(422);
+    expect(other.body.errors).toHaveProperty('idempotency_key');
+    const [row] = await api.db.select().from(orders).where(eq(orders.id, order.orderId));
+    expect(row.statusCode).toBe('new');
+  });
+
+  it("keeps one user's keys apart from another's", async () => {
+    const order = await placed();
+    const key = `shared-name-${order.orderId}`;
+    await api.request(`${brand()}/order/${order.orderId}/change-vendor`, {
+      method: 'PUT',
+      token: admin,
+      json: { vendor_id: 999_999 },
+      headers: { 'idempotency-key': key },
+    });
+    const theirs = await api.request(`${brand()}/order/${order.orderId}/change-vendor`, {
+      method: 'PUT',
+      token: keyAccount,
+      json: { vendor_id: api.world.vendors.V3 },
+      headers: { 'idempotency-key': key },
+    });
+    expect(theirs.status).toBe(200);
+  });
+
+  it('refuses a key that is empty, too long or not visible text', async () => {
+    for (const key of ['', 'x'.repeat(256), 'dua kata']) {
+      const response = await api.request(`${brand()}/channel/${api.world.channels.tokopedia}/invoice`, {
+        token: admin,
+        json: invoicePayload([{ product: catalogue.A.phone, quantity: 1 }]),
+        headers: { 'idempotency-key': key },
+      });
+      expect(response.status, JSON.stringify(key)).toBe(422);
+    }
+  });
+});
