@@ -1,4 +1,6 @@
+import { roleEndpoints } from '../domains/role/routes';
+import { userEndpoints } from '../domains/user/routes';
 import type { EndpointGroup } from './endpoints';
 
 /** The domains whose routes are endpoint rows: app.ts mounts each group, the OpenAPI document lists its operations. */
-export const ENDPOINT_GROUPS: EndpointGroup[] = [];
+export const ENDPOINT_GROUPS: EndpointGroup[] = [roleEndpoints, userEndpoints];

@@ -12,11 +12,25 @@ export type WriteDeps = { db: Database; events: { nudge(): void } };
 
 export type NotificationInput = { userIds: readonly number[]; type: string; data: NotificationData };
 
-/** An audit entry of this unit: the actor and the address are the unit's unless the entry names its own. */
+/**
+ * An audit entry of this unit: the actor and the address are the unit's unless the entry names its own. The
+ * brand and vendor the record belongs to are the entry's, else those its row carries (docs/decisions/014).
+ */
 export type AuditRecord = Omit<AuditEntry, 'actorId' | 'ip'> & {
   actorId?: number | null;
   ip?: string | null;
+  brandId?: number | null;
+  vendorId?: number | null;
 };
+
+/** `brandId` / `vendorId` of the record as written (or as it was, for a deletion); a brand or vendor is its own. */
+function tenantOf(entry: AuditRecord, field: 'brandId' | 'vendorId', entity: string) {
+  if (entry[field] !== undefined) return entry[field];
+  const value = (entry.after ?? entry.before)?.[field];
+  if (typeof value === 'number') return value;
+  if (entry.entity === entity && entry.entityId != null) return Number(entry.entityId) || null;
+  return null;
+}
 
 /**
  * One write in progress. Rows are written through `tx`; everything else a write owes is declared here and
@@ -83,6 +97,8 @@ function openWork(tx: Executor, context: WriteContext) {
           entityId: entry.entityId == null ? null : String(entry.entityId),
           changes: changedFields(entry.before ?? null, entry.after ?? null),
           ip: entry.ip === undefined ? (context.ip ?? null) : entry.ip,
+          brandId: tenantOf(entry, 'brandId', 'brand'),
+          vendorId: tenantOf(entry, 'vendorId', 'vendor'),
         })),
       );
     const events = await outboxEventsOf(tx, pending);

@@ -6,6 +6,7 @@ import { openApiDocument } from '../../api/http/openapi';
 import { CLIENT, offerToVendor1, startTestApi, type ApiResponse, type TestApi } from '../support/api';
 import { TINY_PNG, uploadForm } from '../support/files';
 import { expectRollupsInStep } from '../support/rollups';
+import { settingsWriteCases } from '../support/settings-writes';
 import { createCatalogue, invoicePayload, placeOrder, type Catalogue } from '../support/world';
 
 /**
@@ -52,6 +53,10 @@ function order(status: 'new' | 'ready_to_deliver' | 'delivered' = 'new') {
 }
 
 const CASES: Record<string, WriteCase> = {
+  ...settingsWriteCases(
+    () => api,
+    () => tokens.admin,
+  ),
   'post /oauth/token': {
     actions: ['auth.login'],
     call: () =>

@@ -40,9 +40,22 @@ export const WORLD_PASSWORD = 'rahasia-123';
 
 const ROLE_IDS = { administrator: 1, vendor: 2, brand: 3, keyAccount: 4 } as const;
 
+/** What platform staff hold of the settings (spec 001 §7 "Settings"); administrators the brand and vendor side's too. */
+const SETTINGS_GRANTS = [
+  ...['role', 'gate-setting'].map((resource) => `${resource}.index`),
+  ...['user', 'role', 'gate-setting', 'vendor', 'category'].flatMap((resource) =>
+    ['store', 'update', 'destroy'].map((action) => `${resource}.${action}`),
+  ),
+];
+const BRAND_AND_VENDOR_SETTINGS_GRANTS = ['user', 'role', 'gate-setting'].flatMap((resource) =>
+  ['index', 'store', 'update', 'destroy'].map((action) => `vendor.${resource}.${action}`),
+);
+
 /** Platform staff hold the brand-side permissions; a brand user none of brand.index; a vendor only its settings. */
 const GRANTS: Record<number, string[]> = {
   [ROLE_IDS.administrator]: [
+    ...SETTINGS_GRANTS,
+    ...BRAND_AND_VENDOR_SETTINGS_GRANTS,
     'brand.index',
     'brand.store',
     'brand.update',
@@ -53,6 +66,7 @@ const GRANTS: Record<number, string[]> = {
     'user.index',
   ],
   [ROLE_IDS.keyAccount]: [
+    ...SETTINGS_GRANTS,
     'brand.index',
     'brand.store',
     'brand.update',

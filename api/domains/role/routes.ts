@@ -1,0 +1,201 @@
+import type { Context } from 'hono';
+import type { ApiEnv } from '../../http/context';
+import { endpoint, endpointGroup, type Endpoint } from '../../http/endpoints';
+import { parseId } from '../../http/tenancy';
+import { write } from '../../http/write';
+import { settingsScopeOf, type SettingsAction, type SettingsScope } from '../access/settings-scope';
+import {
+  createGateSetting,
+  deleteGateSetting,
+  grantablePermissions,
+  listGateSettings,
+  showGateSetting,
+  updateGateSetting,
+} from './gate-settings';
+import { createRole, deleteRole, findRole, listRoles, updateRole } from './roles';
+import {
+  gateSettingCreateSchema,
+  gateSettingUpdateSchema,
+  roleBodySchema,
+  roleListQuerySchema,
+} from './schema';
+import { serializeRole } from './serializers';
+
+const CREATED = 'Data berhasil dibuat';
+const UPDATED = 'Data berhasil diubah';
+const DELETED = 'Data berhasil dihapus';
+
+type Side = SettingsScope['kind'];
+
+function idOf(c: Context<ApiEnv>) {
+  return parseId(c.req.param('id'));
+}
+
+/** A write that changes what some accounts hold: the cached token users are dropped once it has committed. */
+function forgetGrants(c: Context<ApiEnv>) {
+  c.var.deps.authCache.invalidate();
+}
+
+const SIDE_NAMES: Record<Side, string> = { global: 'platform', brand: "a brand's", vendor: "a vendor's" };
+
+/** The five role calls of one side, at the literal paths the spec names for it. */
+function roleRows(side: Side, paths: { list: string; one: string }): Endpoint[] {
+  const scope = (c: Context<ApiEnv>, action: SettingsAction) => settingsScopeOf(c, side, 'role', action);
+  return [
+    endpoint({
+      method: 'get',
+      path: paths.list,
+      summary: `Roles (${SIDE_NAMES[side]})`,
+      tag: 'role',
+      query: roleListQuerySchema,
+      handle: async (c, { query }) => c.json(await listRoles(c.var.deps.db, await scope(c, 'index'), query)),
+    }),
+    endpoint({
+      method: 'post',
+      path: paths.list,
+      summary: `Create a role (${SIDE_NAMES[side]})`,
+      tag: 'role',
+      body: roleBodySchema,
+      handle: async (c, { body }) => {
+        const within = await scope(c, 'store');
+        const role = await write(c, (work) => createRole(work, within, body));
+        return c.json({ message: CREATED, data: serializeRole(role) }, 201);
+      },
+    }),
+    endpoint({
+      method: 'get',
+      path: paths.one,
+      summary: `One role (${SIDE_NAMES[side]})`,
+      tag: 'role',
+      handle: async (c) => {
+        const within = await scope(c, 'index');
+        return c.json({ data: serializeRole(await findRole(c.var.deps.db, within, idOf(c))) });
+      },
+    }),
+    endpoint({
+      method: 'put',
+      path: paths.one,
+      summary: `Rename a role (${SIDE_NAMES[side]})`,
+      tag: 'role',
+      body: roleBodySchema,
+      handle: async (c, { body }) => {
+        const within = await scope(c, 'update');
+        const id = idOf(c);
+        const role = await write(c, (work) => updateRole(work, c.var.user, within, id, body));
+        return c.json({ message: UPDATED, data: serializeRole(role) });
+      },
+    }),
+    endpoint({
+      method: 'delete',
+      path: paths.one,
+      summary: `Delete a role no account uses (422 otherwise) (${SIDE_NAMES[side]})`,
+      tag: 'role',
+      handle: async (c) => {
+        const within = await scope(c, 'destroy');
+        const id = idOf(c);
+        await write(c, (work) => deleteRole(work, c.var.user, within, id));
+        forgetGrants(c);
+        return c.json({ message: DELETED, success: true });
+      },
+    }),
+  ];
+}
+
+/** The gate settings (a role's permissions) of one side, and the permissions it may hand on. */
+function gateSettingRows(side: Side, paths: { list: string; one: string; permissions: string }): Endpoint[] {
+  const scope = (c: Context<ApiEnv>, action: SettingsAction) =>
+    settingsScopeOf(c, side, 'gate-setting', action);
+  return [
+    endpoint({
+      method: 'get',
+      path: paths.permissions,
+      summary: `Permissions the caller may grant (${SIDE_NAMES[side]}); not paged`,
+      tag: 'gate-setting',
+      handle: async (c) => {
+        const within = await scope(c, 'index');
+        return c.json({ data: await grantablePermissions(c.var.deps.db, within, c.var.user) });
+      },
+    }),
+    endpoint({
+      method: 'get',
+      path: paths.list,
+      summary: `Permission settings by role (${SIDE_NAMES[side]})`,
+      tag: 'gate-setting',
+      query: roleListQuerySchema,
+      handle: async (c, { query }) =>
+        c.json(await listGateSettings(c.var.deps.db, await scope(c, 'index'), query)),
+    }),
+    endpoint({
+      method: 'post',
+      path: paths.list,
+      summary: `Give a role its permissions (${SIDE_NAMES[side]})`,
+      tag: 'gate-setting',
+      body: gateSettingCreateSchema,
+      handle: async (c, { body }) => {
+        const within = await scope(c, 'store');
+        const data = await write(c, (work) => createGateSetting(work, c.var.user, within, body));
+        forgetGrants(c);
+        return c.json({ message: CREATED, data }, 201);
+      },
+    }),
+    endpoint({
+      method: 'get',
+      path: paths.one,
+      summary: `One permission setting with its role and permissions (${SIDE_NAMES[side]})`,
+      tag: 'gate-setting',
+      handle: async (c) => {
+        const within = await scope(c, 'index');
+        return c.json({ data: await showGateSetting(c.var.deps.db, within, idOf(c)) });
+      },
+    }),
+    endpoint({
+      method: 'put',
+      path: paths.one,
+      summary: `Change a role's permissions (${SIDE_NAMES[side]})`,
+      tag: 'gate-setting',
+      body: gateSettingUpdateSchema,
+      handle: async (c, { body }) => {
+        const within = await scope(c, 'update');
+        const id = idOf(c);
+        const data = await write(c, (work) => updateGateSetting(work, c.var.user, within, id, body));
+        forgetGrants(c);
+        return c.json({ message: UPDATED, data });
+      },
+    }),
+    endpoint({
+      method: 'delete',
+      path: paths.one,
+      summary: `Take every permission from a role (${SIDE_NAMES[side]})`,
+      tag: 'gate-setting',
+      handle: async (c) => {
+        const within = await scope(c, 'destroy');
+        const id = idOf(c);
+        await write(c, (work) => deleteGateSetting(work, c.var.user, within, id));
+        forgetGrants(c);
+        return c.json({ message: DELETED, success: true });
+      },
+    }),
+  ];
+}
+
+/** Roles, gate settings and permissions, scoped by actor (spec 001 §6, §7 "Settings"). */
+export const roleEndpoints = endpointGroup([
+  ...roleRows('global', { list: '/api/role', one: '/api/role/{id}' }),
+  ...roleRows('brand', { list: '/api/brand/{brand}/role', one: '/api/brand/{brand}/role/{id}' }),
+  ...roleRows('vendor', { list: '/api/vendor/{vendor}/role', one: '/api/vendor/{vendor}/role/{id}' }),
+  ...gateSettingRows('global', {
+    list: '/api/gate-setting',
+    one: '/api/gate-setting/{id}',
+    permissions: '/api/permission',
+  }),
+  ...gateSettingRows('brand', {
+    list: '/api/brand/{brand}/gate-setting',
+    one: '/api/brand/{brand}/gate-setting/{id}',
+    permissions: '/api/brand/{brand}/permission',
+  }),
+  ...gateSettingRows('vendor', {
+    list: '/api/vendor/{vendor}/gate-setting',
+    one: '/api/vendor/{vendor}/gate-setting/{id}',
+    permissions: '/api/vendor/{vendor}/permission',
+  }),
+]);

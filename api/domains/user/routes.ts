@@ -1,0 +1,158 @@
+import type { Context } from 'hono';
+import type { ApiEnv } from '../../http/context';
+import { endpoint, endpointGroup } from '../../http/endpoints';
+import { parseId } from '../../http/tenancy';
+import { write } from '../../http/write';
+import { hashPassword } from '../account/passwords';
+import { requirePermission } from '../access/permissions';
+import { settingsPermission, settingsScopeOf, type SettingsAction } from '../access/settings-scope';
+import { findUserRow, listUsers, userOptions } from './reads';
+import { userCreateSchema, userListQuerySchema, userSelectQuerySchema, userUpdateSchema } from './schema';
+import { serializeUser } from './serializers';
+import { createUser, deleteUser, updateUser } from './service';
+
+function allow(c: Context<ApiEnv>, action: SettingsAction) {
+  requirePermission(c.var.user, settingsPermission(c.var.user, 'user', action));
+}
+
+function idOf(c: Context<ApiEnv>) {
+  return parseId(c.req.param('id'));
+}
+
+async function shown(c: Context<ApiEnv>, id: number) {
+  return c.json({ data: serializeUser(await findUserRow(c.var.deps.db, c.var.user, id), true) });
+}
+
+/**
+ * Accounts (spec 001 §7 "Settings"): the global list and the writes serve every side, each seeing only the
+ * accounts it manages; the brand and vendor paths list one brand's or vendor's users. Every write drops the
+ * cached token users once it has committed, so a changed role or a deleted account counts on the next request.
+ */
+export const userEndpoints = endpointGroup([
+  endpoint({
+    method: 'get',
+    path: '/api/user',
+    summary: 'Accounts the caller manages (only=admin: administrators and key accounts; brand, vendor)',
+    tag: 'user',
+    query: userListQuerySchema,
+    handle: async (c, { query }) => {
+      allow(c, 'index');
+      const filter = { only: query.only, brandId: query.brand, vendorId: query.vendor };
+      return c.json(await listUsers(c.var.deps.db, c.var.user, query, filter));
+    },
+  }),
+  endpoint({
+    method: 'get',
+    path: '/api/select/user',
+    summary: 'Account options',
+    tag: 'user',
+    query: userSelectQuerySchema,
+    handle: async (c, { query }) => {
+      allow(c, 'index');
+      return c.json(await userOptions(c.var.deps.db, c.var.user, query));
+    },
+  }),
+  endpoint({
+    method: 'post',
+    path: '/api/user',
+    summary:
+      'Create an account (role_name: Administrator, Key Account, Brand with brand_id, Vendor with vendor_id)',
+    tag: 'user',
+    body: userCreateSchema,
+    handle: async (c, { body }) => {
+      allow(c, 'store');
+      const passwordHash = await hashPassword(body.password);
+      const created = await write(c, (work) => createUser(work, c.var.user, body, passwordHash));
+      c.var.deps.authCache.invalidate();
+      const row = await findUserRow(c.var.deps.db, c.var.user, created.id);
+      return c.json({ message: 'Data berhasil dibuat', data: serializeUser(row, true) }, 201);
+    },
+  }),
+  endpoint({
+    method: 'get',
+    path: '/api/user/{id}',
+    summary: 'One account with its role and permissions',
+    tag: 'user',
+    handle: async (c) => {
+      allow(c, 'index');
+      return shown(c, idOf(c));
+    },
+  }),
+  endpoint({
+    method: 'put',
+    path: '/api/user/{id}',
+    summary: 'Update an account (password optional)',
+    tag: 'user',
+    body: userUpdateSchema,
+    handle: async (c, { body }) => {
+      allow(c, 'update');
+      const id = idOf(c);
+      const passwordHash = body.password ? await hashPassword(body.password) : undefined;
+      await write(c, (work) => updateUser(work, c.var.user, id, body, passwordHash));
+      c.var.deps.authCache.invalidate();
+      const row = await findUserRow(c.var.deps.db, c.var.user, id);
+      return c.json({ message: 'Data berhasil diubah', data: serializeUser(row, true) });
+    },
+  }),
+  endpoint({
+    method: 'delete',
+    path: '/api/user/{id}',
+    summary: 'Delete an account (not a special account, one’s own, or the last administrator)',
+    tag: 'user',
+    handle: async (c) => {
+      allow(c, 'destroy');
+      const id = idOf(c);
+      await write(c, (work) => deleteUser(work, c.var.user, id));
+      c.var.deps.authCache.invalidate();
+      return c.json({ message: 'Data berhasil dihapus', success: true });
+    },
+  }),
+  endpoint({
+    method: 'get',
+    path: '/api/brand/{brand}/user',
+    summary: "A brand's users",
+    tag: 'user',
+    query: userListQuerySchema,
+    handle: async (c, { query }) => {
+      const scope = await settingsScopeOf(c, 'brand', 'user', 'index');
+      const brandId = scope.kind === 'brand' ? scope.brandId : 0;
+      return c.json(await listUsers(c.var.deps.db, c.var.user, query, { brandId }));
+    },
+  }),
+  endpoint({
+    method: 'get',
+    path: '/api/brand/{brand}/user/{id}',
+    summary: "One of a brand's users",
+    tag: 'user',
+    handle: async (c) => {
+      const scope = await settingsScopeOf(c, 'brand', 'user', 'index');
+      const brandId = scope.kind === 'brand' ? scope.brandId : 0;
+      const row = await findUserRow(c.var.deps.db, c.var.user, idOf(c), { brandId });
+      return c.json({ data: serializeUser(row, true) });
+    },
+  }),
+  endpoint({
+    method: 'get',
+    path: '/api/vendor/{vendor}/user',
+    summary: "A vendor's users",
+    tag: 'user',
+    query: userListQuerySchema,
+    handle: async (c, { query }) => {
+      const scope = await settingsScopeOf(c, 'vendor', 'user', 'index');
+      const vendorId = scope.kind === 'vendor' ? scope.vendorId : 0;
+      return c.json(await listUsers(c.var.deps.db, c.var.user, query, { vendorId }));
+    },
+  }),
+  endpoint({
+    method: 'get',
+    path: '/api/vendor/{vendor}/user/{id}',
+    summary: "One of a vendor's users",
+    tag: 'user',
+    handle: async (c) => {
+      const scope = await settingsScopeOf(c, 'vendor', 'user', 'index');
+      const vendorId = scope.kind === 'vendor' ? scope.vendorId : 0;
+      const row = await findUserRow(c.var.deps.db, c.var.user, idOf(c), { vendorId });
+      return c.json({ data: serializeUser(row, true) });
+    },
+  }),
+]);

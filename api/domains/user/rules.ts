@@ -1,0 +1,173 @@
+import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { brands, roles, users, vendorBrands, vendors } from '../../db/schema';
+import type { AuthUser } from '../../http/context';
+import { forbidden, validationFailed } from '../../http/errors';
+import { ANY, refuseUngranted } from '../access/grants';
+import { effectiveRoleId, permissionNamesOfRole, permissionsOfRole } from '../access/permissions';
+import { ROLE } from '../access/roles';
+import { isBaseRole } from '../access/settings-scope';
+import { type KIND_NAMES } from './schema';
+
+export type Kind = (typeof ROLE)[keyof typeof ROLE];
+
+const KIND_BY_NAME: Record<(typeof KIND_NAMES)[number], Kind> = {
+  Administrator: ROLE.administrator,
+  Vendor: ROLE.vendor,
+  Brand: ROLE.brand,
+  'Key Account': ROLE.keyAccount,
+};
+
+/**
+ * The kind of account a body asks for (spec 001 §6): `role_name` names it; without one, the Administrator role
+ * makes an administrator.
+ */
+export function kindOfBody(body: { role_name?: (typeof KIND_NAMES)[number]; role_id?: number }): Kind {
+  if (body.role_name) return KIND_BY_NAME[body.role_name];
+  if (body.role_id === ROLE.administrator) return ROLE.administrator;
+  throw validationFailed({ role_name: ['The role name field is required.'] });
+}
+
+/** Administrators create every kind; key accounts and brand users brand and vendor users; vendors their own. */
+export function requireMayCreateKind(actor: AuthUser, kind: Kind) {
+  const allowed: Record<number, Kind[]> = {
+    [ROLE.administrator]: [ROLE.administrator, ROLE.keyAccount, ROLE.brand, ROLE.vendor],
+    [ROLE.keyAccount]: [ROLE.brand, ROLE.vendor],
+    [ROLE.brand]: [ROLE.brand, ROLE.vendor],
+    [ROLE.vendor]: [ROLE.vendor],
+  };
+  if (!allowed[actor.roleId]?.includes(kind)) throw forbidden();
+}
+
+function actorBrands(actor: AuthUser) {
+  return actor.brandIds === 'all' ? null : actor.brandIds;
+}
+
+/** The brand of a new brand user: one the actor works for. */
+export async function requireBrandOfActor(executor: Executor, actor: AuthUser, brandId: number | undefined) {
+  if (!brandId) throw validationFailed({ brand_id: ['The brand id field is required.'] });
+  const mine = actorBrands(actor);
+  const [brand] = await executor
+    .select({ id: brands.id })
+    .from(brands)
+    .where(and(eq(brands.id, brandId), isNull(brands.deletedAt)));
+  if (!brand || (mine && !mine.includes(brandId))) {
+    throw validationFailed({ brand_id: ['The selected brand id is invalid.'] });
+  }
+  return brandId;
+}
+
+/** The vendor of a new vendor user: the actor's own, or one serving a brand the actor works for. */
+export async function requireVendorOfActor(
+  executor: Executor,
+  actor: AuthUser,
+  vendorId: number | undefined,
+) {
+  if (!vendorId) throw validationFailed({ vendor_id: ['The vendor id field is required.'] });
+  const invalid = validationFailed({ vendor_id: ['The selected vendor id is invalid.'] });
+  if (actor.roleId === ROLE.vendor && actor.vendorId !== vendorId) throw invalid;
+  const [vendor] = await executor
+    .select({ id: vendors.id })
+    .from(vendors)
+    .where(and(eq(vendors.id, vendorId), isNull(vendors.deletedAt)));
+  if (!vendor) throw invalid;
+  const mine = actor.roleId === ROLE.vendor ? null : actorBrands(actor);
+  if (mine) {
+    const [served] = await executor
+      .select({ brandId: vendorBrands.brandId })
+      .from(vendorBrands)
+      .where(
+        and(
+          eq(vendorBrands.vendorId, vendorId),
+          inArray(vendorBrands.brandId, mine.length ? [...mine] : [0]),
+        ),
+      );
+    if (!served) throw invalid;
+  }
+  return vendorId;
+}
+
+/** The brands of a key account: brands that exist. */
+export async function requireBrands(executor: Executor, ids: number[]) {
+  const unique = [...new Set(ids)];
+  if (!unique.length) return [];
+  const found = await executor
+    .select({ id: brands.id })
+    .from(brands)
+    .where(and(inArray(brands.id, unique), isNull(brands.deletedAt)));
+  if (found.length !== unique.length)
+    throw validationFailed({ brand_ids: ['The selected brand ids is invalid.'] });
+  return unique;
+}
+
+/**
+ * The role an account of `kind` gets: the kind's own base role, a global role, or a role of the account's brand
+ * or vendor; never one holding a permission the actor lacks. Null in `assignedRoleId` means the kind's role.
+ */
+export async function assignableRole(
+  executor: Executor,
+  actor: AuthUser,
+  input: { roleId: number; kind: Kind; brandId: number | null; vendorId: number | null },
+) {
+  const invalid = validationFailed({ role_id: ['The selected role is invalid.'] });
+  const [role] = await executor.select().from(roles).where(eq(roles.id, input.roleId));
+  if (!role) throw invalid;
+  if (isBaseRole(role.id) && role.id !== input.kind) throw invalid;
+  const global = role.brandId === null && role.vendorId === null;
+  const ownBrand = input.kind === ROLE.brand && role.brandId !== null && role.brandId === input.brandId;
+  const ownVendor = input.kind === ROLE.vendor && role.vendorId !== null && role.vendorId === input.vendorId;
+  if (!global && !ownBrand && !ownVendor) throw invalid;
+  if (input.kind === ROLE.administrator || input.kind === ROLE.keyAccount) {
+    if (!global) throw invalid;
+  }
+  refuseUngranted(actor, await permissionNamesOfRole(executor, role.id), 'role_id');
+  return { role, assignedRoleId: role.id === input.kind ? null : role.id };
+}
+
+export async function refuseTakenEmail(executor: Executor, email: string, exceptId?: number) {
+  const [taken] = await executor
+    .select({ id: users.id })
+    .from(users)
+    .where(and(sql`lower(${users.email}) = ${email}`, exceptId ? ne(users.id, exceptId) : undefined));
+  if (taken) throw validationFailed({ email: ['The email has already been taken.'] });
+}
+
+/** Brand and vendor accounts need a phone number (spec 001 §5). */
+export function requirePhone(kind: Kind, phone: string | null | undefined) {
+  if ((kind === ROLE.brand || kind === ROLE.vendor) && !phone) {
+    throw validationFailed({ mobile_phone: ['The phone number field is required.'] });
+  }
+}
+
+const MANAGES_USERS = 'vendor.user.update';
+
+/**
+ * The last administrator of the platform, and the last account able to manage a brand's users (a brand user
+ * holding `vendor.user.update`, or a special one), are not deleted: nobody would be left to manage the others.
+ */
+export async function refuseLastAdministrator(
+  executor: Executor,
+  target: typeof users.$inferSelect,
+  targetPermissions: string[],
+) {
+  const others = and(ne(users.id, target.id), isNull(users.deletedAt), eq(users.isActive, true));
+  if (target.roleId === ROLE.administrator) {
+    const [other] = await executor
+      .select({ id: users.id })
+      .from(users)
+      .where(and(others, eq(users.roleId, ROLE.administrator)))
+      .limit(1);
+    if (!other) throw validationFailed({ id: ['Administrator terakhir tidak dapat dihapus.'] });
+    return;
+  }
+  const manages =
+    target.isSpecialAccount || targetPermissions.includes(MANAGES_USERS) || targetPermissions.includes(ANY);
+  if (target.roleId !== ROLE.brand || !manages) return;
+  const rows = await executor
+    .select({ special: users.isSpecialAccount, permissions: permissionsOfRole(effectiveRoleId) })
+    .from(users)
+    .where(and(others, eq(users.roleId, ROLE.brand), eq(users.brandId, target.brandId ?? 0)));
+  if (!rows.some((row) => row.special || row.permissions.includes(MANAGES_USERS))) {
+    throw validationFailed({ id: ['Administrator terakhir brand ini tidak dapat dihapus.'] });
+  }
+}

@@ -1,0 +1,35 @@
+import { and, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { userBrands, users, vendorBrands } from '../../db/schema';
+import type { AuthUser } from '../../http/context';
+import { ROLE } from '../access/roles';
+
+/** Vendors serving one of `brandIds`, as a condition on the user's vendor. */
+function vendorServes(brandIds: readonly number[]) {
+  return sql`exists (select 1 from ${vendorBrands} where ${vendorBrands.vendorId} = ${users.vendorId}
+    and ${inArray(vendorBrands.brandId, [...brandIds])})`;
+}
+
+/**
+ * The accounts `actor` may see and manage: administrators every one; key accounts and brand users the brand
+ * users of their brands and the users of vendors serving them; vendor users their vendor's.
+ */
+export function visibleUsers(actor: AuthUser): SQL {
+  const alive = isNull(users.deletedAt);
+  if (actor.roleId === ROLE.administrator) return alive;
+  if (actor.roleId === ROLE.vendor) {
+    return and(alive, eq(users.roleId, ROLE.vendor), eq(users.vendorId, actor.vendorId ?? 0)) as SQL;
+  }
+  const brandIds = actor.brandIds === 'all' ? [] : actor.brandIds;
+  if (!brandIds.length) return sql`false`;
+  return and(
+    alive,
+    or(
+      and(eq(users.roleId, ROLE.brand), inArray(users.brandId, [...brandIds])),
+      and(eq(users.roleId, ROLE.vendor), vendorServes(brandIds)),
+    ),
+  ) as SQL;
+}
+
+/** Key accounts' brands, as one array per user. */
+export const keyAccountBrandIds = sql<number[]>`array(select ${userBrands.brandId} from ${userBrands}
+  where ${userBrands.userId} = ${users.id} order by 1)`;

@@ -1,0 +1,127 @@
+import type { ApiResponse, TestApi } from './api';
+
+type WriteCase = { actions: string[]; call(): Promise<ApiResponse> };
+
+let sequence = 0;
+function unique(prefix: string) {
+  return `${prefix} ${process.pid}-${++sequence}`;
+}
+
+/**
+ * One call of each settings write (roles, gate settings, users, vendors, categories, brand, shipping methods),
+ * as the administrator, for the walk over every write of the OpenAPI document.
+ */
+export function settingsWriteCases(
+  apiOf: () => TestApi,
+  adminToken: () => string,
+): Record<string, WriteCase> {
+  const sides = {
+    global: () => '/api',
+    brand: () => `/api/brand/${apiOf().world.brands.A}`,
+    vendor: () => `/api/vendor/${apiOf().world.vendors.V1}`,
+  };
+  const send = (path: string, options: Parameters<TestApi['request']>[1] = {}) =>
+    apiOf().request(path, { token: adminToken(), ...options });
+
+  async function role(base: string) {
+    const created = await send(`${base}/role`, { json: { name: unique('Peran') } });
+    return created.body.data.id as number;
+  }
+  async function permissionIds() {
+    const listed = await send('/api/permission');
+    return (listed.body.data as { id: number; name: string }[])
+      .filter((row) => row.name === 'vendor.user.index')
+      .map((row) => row.id);
+  }
+  async function gateSetting(base: string) {
+    const created = await send(`${base}/gate-setting`, {
+      json: { role_id: await role(base), permission_ids: await permissionIds() },
+    });
+    return created.body.data.id as number;
+  }
+  async function vendorUser() {
+    const api = apiOf();
+    const created = await send('/api/user', {
+      json: {
+        name: 'Pengguna Vendor',
+        email: `${unique('user').replace(/\W/g, '.')}@world.test`.toLowerCase(),
+        mobile_phone: '081234567890',
+        password: 'rahasia-123',
+        role_id: api.world.roles.vendor,
+        role_name: 'Vendor',
+        vendor_id: api.world.vendors.V1,
+      },
+    });
+    return created.body.data as { id: number; email: string };
+  }
+
+  const cases: Record<string, WriteCase> = {
+    'post /api/user': {
+      actions: ['user.store'],
+      call: async () => send('/api/user', { json: await vendorUserBody() }),
+    },
+    'put /api/user/{id}': {
+      actions: ['user.update'],
+      call: async () => {
+        const user = await vendorUser();
+        return send(`/api/user/${user.id}`, {
+          method: 'PUT',
+          json: { name: 'Nama Baru', email: user.email, mobile_phone: '081234567891' },
+        });
+      },
+    },
+    'delete /api/user/{id}': {
+      actions: ['user.destroy'],
+      call: async () => send(`/api/user/${(await vendorUser()).id}`, { method: 'DELETE' }),
+    },
+  };
+  async function vendorUserBody() {
+    const api = apiOf();
+    return {
+      name: 'Pengguna Vendor',
+      email: `${unique('new').replace(/\W/g, '.')}@world.test`.toLowerCase(),
+      mobile_phone: '081234567890',
+      password: 'rahasia-123',
+      role_id: api.world.roles.vendor,
+      role_name: 'Vendor',
+      vendor_id: api.world.vendors.V1,
+    };
+  }
+  for (const [side, base] of Object.entries(sides)) {
+    const prefix =
+      side === 'global' ? '/api' : side === 'brand' ? '/api/brand/{brand}' : '/api/vendor/{vendor}';
+    cases[`post ${prefix}/role`] = {
+      actions: ['role.store'],
+      call: () => send(`${base()}/role`, { json: { name: unique('Peran') } }),
+    };
+    cases[`put ${prefix}/role/{id}`] = {
+      actions: ['role.update'],
+      call: async () =>
+        send(`${base()}/role/${await role(base())}`, { method: 'PUT', json: { name: unique('Ganti') } }),
+    };
+    cases[`delete ${prefix}/role/{id}`] = {
+      actions: ['role.destroy'],
+      call: async () => send(`${base()}/role/${await role(base())}`, { method: 'DELETE' }),
+    };
+    cases[`post ${prefix}/gate-setting`] = {
+      actions: ['gate-setting.store'],
+      call: async () =>
+        send(`${base()}/gate-setting`, {
+          json: { role_id: await role(base()), permission_ids: await permissionIds() },
+        }),
+    };
+    cases[`put ${prefix}/gate-setting/{id}`] = {
+      actions: ['gate-setting.update'],
+      call: async () =>
+        send(`${base()}/gate-setting/${await gateSetting(base())}`, {
+          method: 'PUT',
+          json: { permission_ids: [] },
+        }),
+    };
+    cases[`delete ${prefix}/gate-setting/{id}`] = {
+      actions: ['gate-setting.destroy'],
+      call: async () => send(`${base()}/gate-setting/${await gateSetting(base())}`, { method: 'DELETE' }),
+    };
+  }
+  return cases;
+}
