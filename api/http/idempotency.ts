@@ -21,10 +21,10 @@ async function requestHash(c: Context<ApiEnv>) {
 }
 
 /**
- * Stripe's `Idempotency-Key` for writes of a signed-in user: the first request with a key runs and its answer
- * (2xx or 4xx) is kept; the same key with the same request answers that again without running it, and while the
- * first is still running waits for it; the same key with another request is a 422. A 5xx keeps nothing, so the
- * request can be tried again.
+ * Stripe's `Idempotency-Key` for writes of a signed-in user: the first request with a key runs, and when it
+ * succeeds its answer is kept; the same key with the same request answers that again without running it, and
+ * while the first is still running waits for it; the same key with another request is a 422. A refused or failed
+ * request keeps nothing, so a form corrected after its errors can be sent again under the same key.
  */
 export async function idempotent(c: Context<ApiEnv>, next: Next) {
   const key = c.req.header('idempotency-key');
@@ -81,7 +81,7 @@ async function runFirst(c: Context<ApiEnv>, next: Next, mine: ReturnType<typeof 
     await db.delete(idempotencyKeys).where(mine);
     throw error;
   }
-  if (c.res.status >= 500) {
+  if (c.res.status >= 300) {
     await db.delete(idempotencyKeys).where(mine);
     return;
   }

@@ -85,45 +85,70 @@ describe('a write sent with an Idempotency-Key', () => {
     expect(second.body.data.id).toBe(first.body.data.id);
   });
 
-  it('refuses the same key with another body with 422 and changes nothing', async () => {
+  it('refuses the same key with another body with 422 after the first succeeded, and changes nothing', async () => {
     const order = await placed();
     const key = `mismatch-${order.orderId}`;
     const first = await api.request(`${brand()}/order/${order.orderId}/change-vendor`, {
       method: 'PUT',
       token: admin,
+      json: { vendor_id: api.world.vendors.V3 },
+      headers: { 'idempotency-key': key },
+    });
+    expect(first.status).toBe(200);
+
+    const other = await api.request(`${brand()}/order/${order.orderId}/change-vendor`, {
+      method: 'PUT',
+      token: admin,
+      json: { vendor_id: api.world.vendors.V1 },
+      headers: { 'idempotency-key': key },
+    });
+    expect(other.status).toBe(422);
+    expect(other.body.errors).toHaveProperty('idempotency_key');
+    const replacements = await api.db.select().from(orders).where(eq(orders.refOrderId, order.orderId));
+    expect(replacements).toHaveLength(1);
+  });
+
+  it('keeps nothing of a refused request, so the corrected form goes through under the same key', async () => {
+    const order = await placed();
+    const key = `corrected-${order.orderId}`;
+    const refused = await api.request(`${brand()}/order/${order.orderId}/change-vendor`, {
+      method: 'PUT',
+      token: admin,
       json: { vendor_id: 999_999 },
       headers: { 'idempotency-key': key },
     });
-    expect(first.status).toBe(422);
+    expect(refused.status).toBe(422);
 
-    const other = await api.request(`${brand()}/order/${order.orderId}/change-vendor`, {
+    const corrected = await api.request(`${brand()}/order/${order.orderId}/change-vendor`, {
       method: 'PUT',
       token: admin,
       json: { vendor_id: api.world.vendors.V3 },
       headers: { 'idempotency-key': key },
     });
-    expect(other.status).toBe(422);
-    expect(other.body.errors).toHaveProperty('idempotency_key');
-    const [row] = await api.db.select().from(orders).where(eq(orders.id, order.orderId));
-    expect(row.statusCode).toBe('new');
+    expect(corrected.status).toBe(200);
   });
 
   it("keeps one user's keys apart from another's", async () => {
-    const order = await placed();
-    const key = `shared-name-${order.orderId}`;
-    await api.request(`${brand()}/order/${order.orderId}/change-vendor`, {
+    const [mine, theirs] = [await placed(), await placed()];
+    const key = 'shared-name';
+    const first = await api.request(`${brand()}/order/${mine.orderId}/change-vendor`, {
       method: 'PUT',
       token: admin,
-      json: { vendor_id: 999_999 },
+      json: { vendor_id: api.world.vendors.V3 },
       headers: { 'idempotency-key': key },
     });
-    const theirs = await api.request(`${brand()}/order/${order.orderId}/change-vendor`, {
+    expect(first.status).toBe(200);
+
+    const other = await api.request(`${brand()}/order/${theirs.orderId}/change-vendor`, {
       method: 'PUT',
       token: keyAccount,
       json: { vendor_id: api.world.vendors.V3 },
       headers: { 'idempotency-key': key },
     });
-    expect(theirs.status).toBe(200);
+    expect(other.status).toBe(200);
+    expect(other.headers.get('idempotent-replayed')).toBeNull();
+    const replacements = await api.db.select().from(orders).where(eq(orders.refOrderId, theirs.orderId));
+    expect(replacements).toHaveLength(1);
   });
 
   it('refuses a key that is empty, too long or not visible text', async () => {
