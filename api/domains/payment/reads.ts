@@ -1,0 +1,318 @@
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { containsPattern } from '../../db/like';
+import {
+  banks,
+  brands,
+  channels,
+  invoiceProducts,
+  invoices,
+  orderProducts,
+  orders,
+  products,
+  sendPaymentOrders,
+  sendPayments,
+  users,
+  vendorBrands,
+  vendors,
+} from '../../db/schema';
+import { notFound, validationFailed } from '../../http/errors';
+import { offsetOf, pageMeta, sortColumn } from '../../http/pagination';
+import { requireBrand, type VoucherScope } from './access';
+import type { HistoryQuery, PayableOrderQuery, VoucherFilters, VoucherListQuery } from './schema';
+import {
+  serializePrepares,
+  serializeVoucherOrder,
+  serializeVoucherRow,
+  type VoucherListRow,
+  type VoucherOrderLine,
+} from './serializers';
+
+/** What the vendor is owed for an order: its lines net of returns, which grand_total − grand_total_return sums. */
+const orderAmount = sql`${orders.grandTotal} - ${orders.grandTotalReturn}`;
+
+const voucherTotal = sql<string>`(select coalesce(sum(${orderAmount}), 0) from ${sendPaymentOrders}
+  join ${orders} on ${orders.id} = ${sendPaymentOrders.orderId}
+  where ${sendPaymentOrders.sendPaymentId} = ${sendPayments.id})`;
+
+const voucherOrderCount = sql<string>`(select count(*) from ${sendPaymentOrders}
+  where ${sendPaymentOrders.sendPaymentId} = ${sendPayments.id})`;
+
+/** The caller's brands, narrowed by the `brand` filter; a filter naming another tenant's brand adds nothing. */
+export function voucherConditions(scope: VoucherScope, filters: VoucherFilters): SQL[] {
+  const conditions: SQL[] = [isNull(sendPayments.deletedAt)];
+  if (scope.brandIds !== 'all') {
+    conditions.push(inArray(sendPayments.brandId, scope.brandIds.length ? [...scope.brandIds] : [0]));
+  }
+  if (filters.brand?.length) conditions.push(inArray(sendPayments.brandId, filters.brand));
+  if (filters.vendor?.length) conditions.push(inArray(sendPayments.vendorId, filters.vendor));
+  if (filters['date-from']) conditions.push(gte(sendPayments.date, filters['date-from']));
+  if (filters['date-to']) conditions.push(lte(sendPayments.date, filters['date-to']));
+  if (filters.channel?.length) {
+    const channelIds = filters.channel;
+    conditions.push(
+      sql`exists (select 1 from ${sendPaymentOrders} join ${orders} on ${orders.id} = ${sendPaymentOrders.orderId}
+        where ${sendPaymentOrders.sendPaymentId} = ${sendPayments.id} and ${inArray(orders.channelId, channelIds)})`,
+    );
+  }
+  if (filters.search) {
+    const pattern = containsPattern(filters.search);
+    conditions.push(or(ilike(sendPayments.number, pattern), ilike(vendors.name, pattern)) as SQL);
+  }
+  return conditions;
+}
+
+const SORTS = {
+  created_at: sendPayments.createdAt,
+  number: sendPayments.number,
+  date: sendPayments.date,
+  due_date: sendPayments.dueDate,
+  vendor: vendors.name,
+  brand: brands.name,
+};
+
+function voucherHeads(executor: Executor) {
+  return executor
+    .select({
+      voucher: sendPayments,
+      vendor: { id: vendors.id, name: vendors.name },
+      brand: { id: brands.id, name: brands.name },
+      bank: { id: banks.id, name: banks.name },
+      total: voucherTotal,
+      orderCount: voucherOrderCount,
+    })
+    .from(sendPayments)
+    .innerJoin(vendors, eq(vendors.id, sendPayments.vendorId))
+    .innerJoin(brands, eq(brands.id, sendPayments.brandId))
+    .leftJoin(banks, eq(banks.id, sendPayments.bankId));
+}
+
+export async function listVouchers(executor: Executor, scope: VoucherScope, query: VoucherListQuery) {
+  const where = and(...voucherConditions(scope, query));
+  const column = SORTS[sortColumn(SORTS, query.sorted_by, 'created_at')];
+  const direction = query.order_by === 'asc' ? asc : desc;
+  const [rows, [{ total }]] = await Promise.all([
+    voucherHeads(executor)
+      .where(where)
+      .orderBy(direction(column), direction(sendPayments.id))
+      .limit(query.per_page)
+      .offset(offsetOf(query)),
+    executor
+      .select({ total: count() })
+      .from(sendPayments)
+      .innerJoin(vendors, eq(vendors.id, sendPayments.vendorId))
+      .where(where),
+  ]);
+  return {
+    data: rows.map((row) => serializeVoucherRow(row as VoucherListRow)),
+    meta: pageMeta({ page: query.page, perPage: query.per_page, total, count: rows.length }),
+  };
+}
+
+/**
+ * The voucher of the caller's brands (and of `brand`, when the request names one), or 404: a voucher of
+ * another tenant reads exactly like one that does not exist.
+ */
+export async function findVoucher(executor: Executor, scope: VoucherScope, id: number, brandId?: number) {
+  const [voucher] = await executor
+    .select()
+    .from(sendPayments)
+    .where(and(eq(sendPayments.id, id), isNull(sendPayments.deletedAt)));
+  if (!voucher) throw notFound();
+  requireBrand(scope, voucher.brandId);
+  if (brandId !== undefined && voucher.brandId !== brandId) throw notFound();
+  return voucher;
+}
+
+/** The voucher's orders, by number, each with its invoice and its lines net of returns. */
+export async function voucherOrders(executor: Executor, voucherId: number) {
+  const heads = await executor
+    .select({
+      id: orders.id,
+      number: orders.number,
+      date: orders.date,
+      createdAt: orders.createdAt,
+      completedAt: orders.completedAt,
+      statusCode: orders.statusCode,
+      grandTotal: orders.grandTotal,
+      grandTotalReturn: orders.grandTotalReturn,
+      invoiceId: orders.invoiceId,
+      invoiceExternalNumber: invoices.externalNumber,
+      channelName: channels.name,
+    })
+    .from(sendPaymentOrders)
+    .innerJoin(orders, eq(orders.id, sendPaymentOrders.orderId))
+    .innerJoin(invoices, eq(invoices.id, orders.invoiceId))
+    .innerJoin(channels, eq(channels.id, orders.channelId))
+    .where(eq(sendPaymentOrders.sendPaymentId, voucherId))
+    .orderBy(asc(orders.number), asc(orders.id));
+  const lines: VoucherOrderLine[] = heads.length
+    ? await executor
+        .select({
+          id: orderProducts.id,
+          orderId: orderProducts.orderId,
+          quantity: orderProducts.quantity,
+          quantityReturn: orderProducts.quantityReturn,
+          price: orderProducts.price,
+          totalPrice: orderProducts.totalPrice,
+          totalPriceReturn: orderProducts.totalPriceReturn,
+          name: invoiceProducts.name,
+          sku: invoiceProducts.sku,
+          product: { id: products.id, name: products.name, sku: products.sku },
+        })
+        .from(orderProducts)
+        .leftJoin(invoiceProducts, eq(invoiceProducts.id, orderProducts.invoiceProductId))
+        .leftJoin(products, eq(products.id, orderProducts.productId))
+        .where(
+          inArray(
+            orderProducts.orderId,
+            heads.map((head) => head.id),
+          ),
+        )
+        .orderBy(asc(orderProducts.id))
+    : [];
+  return heads.map((head) =>
+    serializeVoucherOrder(
+      head,
+      lines.filter((line) => line.orderId === head.id),
+    ),
+  );
+}
+
+/** One voucher with its orders, products and invoices, vendor, bank and preparers (spec 001 §7). */
+export async function showVoucher(executor: Executor, scope: VoucherScope, id: number, brandId?: number) {
+  const voucher = await findVoucher(executor, scope, id, brandId);
+  const [[head], orderList, preparers] = await Promise.all([
+    voucherHeads(executor).where(eq(sendPayments.id, voucher.id)),
+    voucherOrders(executor, voucher.id),
+    voucherPreparers(executor, voucher),
+  ]);
+  return {
+    ...serializeVoucherRow(head as VoucherListRow),
+    order_ids: orderList.map((order) => order.id),
+    orders: orderList,
+    prepares: serializePrepares(preparers),
+  };
+}
+
+/** The users who created and last updated the voucher (DESIGN §5), the creator first. */
+async function voucherPreparers(executor: Executor, voucher: typeof sendPayments.$inferSelect) {
+  const ids = [...new Set([voucher.createdBy, voucher.updatedBy].filter((id): id is number => id !== null))];
+  if (!ids.length) return [];
+  const rows = await executor
+    .select({ id: users.id, name: users.name })
+    .from(users)
+    .where(inArray(users.id, ids));
+  return ids.flatMap((id) => rows.filter((row) => row.id === id));
+}
+
+/** 422 unless the vendor serves the brand and is not deleted. */
+export async function requireVendorOfBrand(
+  executor: Executor,
+  vendorId: number,
+  brandId: number,
+  field: string,
+) {
+  const [vendor] = await executor
+    .select({ id: vendors.id, name: vendors.name })
+    .from(vendors)
+    .innerJoin(vendorBrands, and(eq(vendorBrands.vendorId, vendors.id), eq(vendorBrands.brandId, brandId)))
+    .where(and(eq(vendors.id, vendorId), isNull(vendors.deletedAt)));
+  if (!vendor) throw validationFailed({ [field]: [`The selected ${field.replace(/_/g, ' ')} is invalid.`] });
+  return vendor;
+}
+
+/** An order no voucher holds, or none but `voucherId`. */
+function unpaidOrOf(voucherId: number | undefined): SQL {
+  const others =
+    voucherId === undefined ? sql`` : sql`and ${sendPaymentOrders.sendPaymentId} <> ${voucherId}`;
+  return sql`not exists (select 1 from ${sendPaymentOrders}
+    where ${sendPaymentOrders.orderId} = ${orders.id} ${others})`;
+}
+
+/**
+ * The vendor's completed orders of the brand that no other voucher holds (spec 001 §7), newest number first,
+ * so the orders just completed come before the long paid ones the index walks past.
+ */
+export async function payableOrders(executor: Executor, scope: VoucherScope, query: PayableOrderQuery) {
+  requireBrand(scope, query.brand);
+  if (query['send-payment'] !== undefined) {
+    await findVoucher(executor, scope, query['send-payment'], query.brand);
+  }
+  const conditions: SQL[] = [
+    eq(orders.vendorId, query.vendor),
+    eq(orders.statusCode, 'completed'),
+    eq(orders.brandId, query.brand),
+    isNull(orders.deletedAt),
+    unpaidOrOf(query['send-payment']),
+  ];
+  if (query.search) conditions.push(ilike(orders.number, containsPattern(query.search)));
+  const rows = await executor
+    .select({
+      id: orders.id,
+      number: orders.number,
+      date: orders.date,
+      completedAt: orders.completedAt,
+      grandTotal: orders.grandTotal,
+      grandTotalReturn: orders.grandTotalReturn,
+      invoiceExternalNumber: invoices.externalNumber,
+    })
+    .from(orders)
+    .innerJoin(invoices, eq(invoices.id, orders.invoiceId))
+    .where(and(...conditions))
+    .orderBy(desc(orders.number))
+    .limit(query.per_page);
+  return {
+    data: rows.map((row) => ({
+      id: row.id,
+      number: row.number,
+      date: row.date.toISOString(),
+      completed_at: row.completedAt?.toISOString() ?? null,
+      grand_total: row.grandTotal,
+      grand_total_return: row.grandTotalReturn,
+      amount: row.grandTotal - row.grandTotalReturn,
+      invoice_external_number: row.invoiceExternalNumber,
+    })),
+  };
+}
+
+function historyConditions(scope: VoucherScope, query: HistoryQuery): SQL[] {
+  if (query.brand !== undefined) requireBrand(scope, query.brand);
+  const conditions: SQL[] = [eq(sendPayments.vendorId, query.vendor), isNull(sendPayments.deletedAt)];
+  if (query.brand !== undefined) conditions.push(eq(sendPayments.brandId, query.brand));
+  else if (scope.brandIds !== 'all') {
+    conditions.push(inArray(sendPayments.brandId, scope.brandIds.length ? [...scope.brandIds] : [0]));
+  }
+  return conditions;
+}
+
+const HISTORY_LIMIT = 20;
+
+/** Account numbers the vendor's earlier vouchers paid to, most recently used first. */
+export async function accountNumberHistory(executor: Executor, scope: VoucherScope, query: HistoryQuery) {
+  const conditions = historyConditions(scope, query);
+  if (query.search) conditions.push(ilike(sendPayments.accountNumber, containsPattern(query.search)));
+  const rows = await executor
+    .select({ value: sendPayments.accountNumber })
+    .from(sendPayments)
+    .where(and(...conditions, sql`${sendPayments.accountNumber} is not null`))
+    .groupBy(sendPayments.accountNumber)
+    .orderBy(desc(sql`max(${sendPayments.createdAt})`))
+    .limit(HISTORY_LIMIT);
+  return { data: rows.map((row) => ({ account_number: row.value as string })) };
+}
+
+/** Holder names the vendor's earlier vouchers paid to (for the account number, when given), most recent first. */
+export async function accountNameHistory(executor: Executor, scope: VoucherScope, query: HistoryQuery) {
+  const conditions = historyConditions(scope, query);
+  if (query['account-number']) conditions.push(eq(sendPayments.accountNumber, query['account-number']));
+  if (query.search) conditions.push(ilike(sendPayments.accountHolderName, containsPattern(query.search)));
+  const rows = await executor
+    .select({ value: sendPayments.accountHolderName })
+    .from(sendPayments)
+    .where(and(...conditions, sql`${sendPayments.accountHolderName} is not null`))
+    .groupBy(sendPayments.accountHolderName)
+    .orderBy(desc(sql`max(${sendPayments.createdAt})`))
+    .limit(HISTORY_LIMIT);
+  return { data: rows.map((row) => ({ account_holder_name: row.value as string })) };
+}

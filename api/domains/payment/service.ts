@@ -1,0 +1,369 @@
+import { and, asc, eq, inArray, isNull, ne } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { jakartaTimestamp } from '../../db/jakarta';
+import { brands, orders, sendPaymentOrders, sendPayments } from '../../db/schema';
+import { validationFailed, type FieldErrors } from '../../http/errors';
+import type { Work } from '../../work/unit-of-work';
+import { lockBankForUse } from '../bank/service';
+import { vendorAudience } from '../notification/audience';
+import { addActivity, BRAND_LABELS, VENDOR_LABELS } from '../order/service';
+import { holdsBrand, type VoucherScope } from './access';
+import { findVoucher, requireVendorOfBrand } from './reads';
+import type { VoucherBody } from './schema';
+
+export {
+  accountNameHistory,
+  accountNumberHistory,
+  listVouchers,
+  payableOrders,
+  showVoucher,
+  voucherConditions,
+  voucherOrders,
+} from './reads';
+
+type VoucherRow = typeof sendPayments.$inferSelect;
+type OrderRow = typeof orders.$inferSelect;
+
+const PAID_LABEL = 'Terbayar';
+const ALREADY_PAID = 'Pesanan sudah dibayar dengan voucher lain.';
+const NUMBER_TAKEN = 'The number has already been taken.';
+
+/** A unique index refused the row: PostgreSQL's 23505, as pg and PGlite report it through drizzle. */
+function uniqueViolation(error: unknown): string | null {
+  for (let current = error; current instanceof Error; current = current.cause) {
+    const { code, constraint } = current as { code?: string; constraint?: string };
+    if (code === '23505') return constraint ?? '';
+  }
+  return null;
+}
+
+/** The insert, with the two races a check before it cannot close answered as the checks answer them. */
+async function refusingDuplicates<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    const constraint = uniqueViolation(error);
+    if (constraint === 'send_payment_orders_order_unique')
+      throw validationFailed({ order_ids: [ALREADY_PAID] });
+    if (constraint === 'send_payments_brand_number_unique')
+      throw validationFailed({ number: [NUMBER_TAKEN] });
+    throw error;
+  }
+}
+
+async function requireBrandOfCaller(executor: Executor, scope: VoucherScope, brandId: number) {
+  const [brand] = await executor
+    .select({ id: brands.id })
+    .from(brands)
+    .where(and(eq(brands.id, brandId), isNull(brands.deletedAt)));
+  if (!brand || !holdsBrand(scope, brandId)) {
+    throw validationFailed({ brand_id: ['The selected brand id is invalid.'] });
+  }
+}
+
+async function refuseTakenNumber(executor: Executor, brandId: number, number: string, exceptId?: number) {
+  const conditions = [eq(sendPayments.brandId, brandId), eq(sendPayments.number, number)];
+  if (exceptId !== undefined) conditions.push(ne(sendPayments.id, exceptId));
+  const [taken] = await executor
+    .select({ id: sendPayments.id })
+    .from(sendPayments)
+    .where(and(...conditions));
+  if (taken) throw validationFailed({ number: [NUMBER_TAKEN] });
+}
+
+/**
+ * Locks `ids` (in id order, as every voucher write does, so two of them cannot deadlock) and checks each one the
+ * body names may be paid by this voucher: an order of its brand and vendor, completed, and in no other
+ * voucher. A return or a change of vendor locks its order too, so none of them can slip in between.
+ */
+async function lockPayableOrders(
+  work: Work,
+  input: { brandId: number; vendorId: number; orderIds: number[]; lockAlso?: number[]; voucherId?: number },
+) {
+  const errors: FieldErrors = {};
+  const seen = new Map<number, number>();
+  input.orderIds.forEach((id, index) => {
+    if (seen.has(id)) errors[`order_ids.${index}`] = [`The order_ids.${index} field has a duplicate value.`];
+    seen.set(id, index);
+  });
+  if (Object.keys(errors).length) throw validationFailed(errors);
+
+  const locked = [...new Set([...input.orderIds, ...(input.lockAlso ?? [])])];
+  const rows = await work.tx
+    .select()
+    .from(orders)
+    .where(inArray(orders.id, locked))
+    .orderBy(asc(orders.id))
+    .for('update');
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const holders = await work.tx
+    .select({ orderId: sendPaymentOrders.orderId, voucherId: sendPaymentOrders.sendPaymentId })
+    .from(sendPaymentOrders)
+    .where(inArray(sendPaymentOrders.orderId, input.orderIds));
+  const paidElsewhere = new Set(
+    holders.filter((holder) => holder.voucherId !== input.voucherId).map((holder) => holder.orderId),
+  );
+  input.orderIds.forEach((id, index) => {
+    const order = byId.get(id);
+    const field = `order_ids.${index}`;
+    if (!order || order.deletedAt || order.brandId !== input.brandId || order.vendorId !== input.vendorId) {
+      errors[field] = [`The selected ${field} is invalid.`];
+    } else if (order.statusCode !== 'completed') {
+      errors[field] = [`Pesanan ${order.number} berstatus ${BRAND_LABELS[order.statusCode]}, belum Selesai.`];
+    } else if (paidElsewhere.has(id)) {
+      errors[field] = [`Pesanan ${order.number} sudah dibayar dengan voucher lain.`];
+    }
+  });
+  if (Object.keys(errors).length) throw validationFailed(errors);
+  return byId;
+}
+
+async function requireBank(work: Work, bankId: number) {
+  if (!(await lockBankForUse(work.tx, bankId))) {
+    throw validationFailed({ bank_id: ['The selected bank id is invalid.'] });
+  }
+}
+
+function voucherValues(body: VoucherBody) {
+  return {
+    number: body.number,
+    brandId: body.brand_id,
+    vendorId: body.vendor_id,
+    bankId: body.bank_id,
+    date: body.date,
+    dueDate: body.due_date ?? null,
+    accountNumber: body.account_number,
+    accountHolderName: body.account_holder_name,
+    paymentMethodDescription: body.payment_method_description || null,
+  };
+}
+
+/**
+ * An order paid or released: its timeline says so, the status rollups' `paid` is recomputed for its slice, and
+ * both sides' order lists hear of it (the vendor's label turns Terbayar, or back to Selesai).
+ */
+async function markOrders(work: Work, rows: OrderRow[], voucher: VoucherRow, paid: boolean) {
+  for (const order of rows) {
+    work.rollups.order(order);
+    await addActivity(work, {
+      orderId: order.id,
+      message: paid
+        ? `Dibayar dengan voucher ${voucher.number}`
+        : `Dikeluarkan dari voucher ${voucher.number}, belum dibayar`,
+      statusCode: null,
+    });
+    const payload = {
+      id: order.id,
+      number: order.number,
+      brand_id: order.brandId,
+      vendor_id: order.vendorId,
+      invoice_id: order.invoiceId,
+      status_code: order.statusCode,
+    };
+    work.publish({
+      channel: `private-brand.${order.brandId}.order-status`,
+      event: 'OrderStatusChanged',
+      payload: { order: { ...payload, status: BRAND_LABELS[order.statusCode] } },
+    });
+    work.publish({
+      channel: `private-vendor.${order.vendorId}.order-status`,
+      event: 'OrderStatusChanged',
+      payload: { order: { ...payload, status: paid ? PAID_LABEL : VENDOR_LABELS[order.statusCode] } },
+    });
+  }
+}
+
+/**
+ * Tells the vendor's users (type payment). Vendors have no voucher screen, so the notification leads to their
+ * own orders filtered Terbayar, where the paid orders are.
+ */
+async function notifyVendor(work: Work, voucher: VoucherRow, vendorId: number, description: string) {
+  work.notify({
+    userIds: await vendorAudience(work.tx, vendorId),
+    type: 'payment',
+    data: {
+      web: { type: 'payment', route: '/order?status=Terbayar', brand: { id: voucher.brandId } },
+      notification: {
+        title: 'Pembayaran',
+        description,
+        timestamp: jakartaTimestamp(work.at),
+        order_id: null,
+        invoice_offer_log_id: null,
+        update_stock_history_id: null,
+      },
+    },
+  });
+}
+
+function auditView(voucher: VoucherRow, orderIds: number[]) {
+  return { ...voucher, orderIds: [...orderIds].sort((a, b) => a - b) };
+}
+
+/** A voucher over completed orders of one vendor and one brand; saving marks them paid (DESIGN §5). */
+export async function createVoucher(work: Work, input: { scope: VoucherScope; body: VoucherBody }) {
+  const { tx } = work;
+  const { body } = input;
+  await requireBrandOfCaller(tx, input.scope, body.brand_id);
+  await requireVendorOfBrand(tx, body.vendor_id, body.brand_id, 'vendor_id');
+  await requireBank(work, body.bank_id);
+  await refuseTakenNumber(tx, body.brand_id, body.number);
+  const locked = await lockPayableOrders(work, {
+    brandId: body.brand_id,
+    vendorId: body.vendor_id,
+    orderIds: body.order_ids,
+  });
+  const voucher = await refusingDuplicates(async () => {
+    const [row] = await tx
+      .insert(sendPayments)
+      .values({
+        ...voucherValues(body),
+        createdBy: work.actorId,
+        updatedBy: work.actorId,
+        createdAt: work.at,
+        updatedAt: work.at,
+      })
+      .returning();
+    await tx
+      .insert(sendPaymentOrders)
+      .values(body.order_ids.map((orderId) => ({ sendPaymentId: row.id, orderId })));
+    return row;
+  });
+  const paid = body.order_ids.map((id) => locked.get(id) as OrderRow);
+  await markOrders(work, paid, voucher, true);
+  await notifyVendor(
+    work,
+    voucher,
+    voucher.vendorId,
+    `Pembayaran ${voucher.number} untuk ${paid.length} pesanan Anda telah dibuat`,
+  );
+  work.audit({
+    action: 'send-payment.store',
+    entity: 'send_payment',
+    entityId: voucher.id,
+    after: auditView(voucher, body.order_ids),
+  });
+  return voucher;
+}
+
+async function lockVoucher(work: Work, scope: VoucherScope, id: number, brandId?: number) {
+  await findVoucher(work.tx, scope, id, brandId);
+  const [voucher] = await work.tx.select().from(sendPayments).where(eq(sendPayments.id, id)).for('update');
+  const held = await work.tx
+    .select({ orderId: sendPaymentOrders.orderId })
+    .from(sendPaymentOrders)
+    .where(eq(sendPaymentOrders.sendPaymentId, id));
+  return { voucher, orderIds: held.map((row) => row.orderId) };
+}
+
+/**
+ * Saves the form again: the fields, and the orders (those dropped are released, those added paid). The brand
+ * stays the voucher's; the vendor may change, and then every order must be the new vendor's.
+ */
+export async function updateVoucher(
+  work: Work,
+  input: { scope: VoucherScope; id: number; brandId?: number; body: VoucherBody },
+) {
+  const { tx } = work;
+  const { body } = input;
+  const { voucher: before, orderIds: heldIds } = await lockVoucher(
+    work,
+    input.scope,
+    input.id,
+    input.brandId,
+  );
+  if (body.brand_id !== before.brandId) {
+    throw validationFailed({ brand_id: ['The brand of a voucher cannot be changed.'] });
+  }
+  await requireVendorOfBrand(tx, body.vendor_id, body.brand_id, 'vendor_id');
+  await requireBank(work, body.bank_id);
+  await refuseTakenNumber(tx, body.brand_id, body.number, before.id);
+  const locked = await lockPayableOrders(work, {
+    brandId: body.brand_id,
+    vendorId: body.vendor_id,
+    orderIds: body.order_ids,
+    lockAlso: heldIds,
+    voucherId: before.id,
+  });
+  const wanted = new Set(body.order_ids);
+  const released = heldIds.filter((id) => !wanted.has(id));
+  const added = body.order_ids.filter((id) => !heldIds.includes(id));
+
+  const after = await refusingDuplicates(async () => {
+    const [row] = await tx
+      .update(sendPayments)
+      .set({ ...voucherValues(body), updatedBy: work.actorId, updatedAt: work.at })
+      .where(eq(sendPayments.id, before.id))
+      .returning();
+    if (released.length) {
+      await tx
+        .delete(sendPaymentOrders)
+        .where(
+          and(eq(sendPaymentOrders.sendPaymentId, before.id), inArray(sendPaymentOrders.orderId, released)),
+        );
+    }
+    if (added.length) {
+      await tx
+        .insert(sendPaymentOrders)
+        .values(added.map((orderId) => ({ sendPaymentId: before.id, orderId })));
+    }
+    return row;
+  });
+  const rowOf = (id: number) => locked.get(id) as OrderRow;
+  await markOrders(work, released.map(rowOf), after, false);
+  await markOrders(work, added.map(rowOf), after, true);
+  if (before.vendorId !== after.vendorId) {
+    await notifyVendor(
+      work,
+      after,
+      before.vendorId,
+      `Pembayaran ${before.number} untuk pesanan Anda dibatalkan`,
+    );
+    await notifyVendor(
+      work,
+      after,
+      after.vendorId,
+      `Pembayaran ${after.number} untuk ${body.order_ids.length} pesanan Anda telah dibuat`,
+    );
+  } else {
+    await notifyVendor(
+      work,
+      after,
+      after.vendorId,
+      `Pembayaran ${after.number} untuk pesanan Anda diperbarui`,
+    );
+  }
+  work.audit({
+    action: 'send-payment.update',
+    entity: 'send_payment',
+    entityId: after.id,
+    before: auditView(before, heldIds),
+    after: auditView(after, body.order_ids),
+  });
+  return after;
+}
+
+/** Deleting a voucher releases its orders: payable again, Selesai again for the vendor (DESIGN §5). */
+export async function deleteVoucher(
+  work: Work,
+  input: { scope: VoucherScope; id: number; brandId?: number },
+) {
+  const { tx } = work;
+  const { voucher, orderIds } = await lockVoucher(work, input.scope, input.id, input.brandId);
+  const released = orderIds.length
+    ? await tx.select().from(orders).where(inArray(orders.id, orderIds)).orderBy(asc(orders.id)).for('update')
+    : [];
+  await tx.delete(sendPayments).where(eq(sendPayments.id, voucher.id));
+  await markOrders(work, released, voucher, false);
+  await notifyVendor(
+    work,
+    voucher,
+    voucher.vendorId,
+    `Pembayaran ${voucher.number} untuk pesanan Anda dibatalkan`,
+  );
+  work.audit({
+    action: 'send-payment.destroy',
+    entity: 'send_payment',
+    entityId: voucher.id,
+    before: auditView(voucher, orderIds),
+  });
+}
