@@ -6,8 +6,6 @@ import { openApiDocument } from '../../api/http/openapi';
 import { CLIENT, offerToVendor1, startTestApi, type ApiResponse, type TestApi } from '../support/api';
 import { TINY_PNG, uploadForm } from '../support/files';
 import { expectRollupsInStep } from '../support/rollups';
-import { bankNamed, completedOrder, voucherBody } from '../support/payments';
-import { settingsWriteCases } from '../support/settings-writes';
 import { createCatalogue, invoicePayload, placeOrder, type Catalogue } from '../support/world';
 
 /**
@@ -54,10 +52,91 @@ function order(status: 'new' | 'ready_to_deliver' | 'delivered' = 'new') {
 }
 
 const CASES: Record<string, WriteCase> = {
-  ...settingsWriteCases(
-    () => api,
-    () => tokens.admin,
-  ),
+  'post /api/brand/{brand}/product': {
+    actions: ['product.store'],
+    call: () =>
+      api.request(`${brand()}/product`, {
+        token: tokens.admin,
+        json: { name: 'Tas Laptop', sku: `A-TAS-${Date.now()}`, category_id: api.world.categories.A.parent },
+      }),
+  },
+  'put /api/brand/{brand}/product/{id}': {
+    actions: ['product.update'],
+    call: () =>
+      api.request(`${brand()}/product/${catalogue.A.charger.id}`, {
+        method: 'PUT',
+        token: tokens.admin,
+        json: {
+          name: 'Pengisi Daya 65W GaN',
+          sku: catalogue.A.charger.sku,
+          category_id: catalogue.A.charger.categoryId,
+        },
+      }),
+  },
+  'delete /api/brand/{brand}/product/{id}': {
+    actions: ['product.destroy'],
+    call: async () => {
+      const created = await api.request(`${brand()}/product`, {
+        token: tokens.admin,
+        json: { name: 'Sementara', sku: `A-TMP-${Date.now()}`, category_id: api.world.categories.A.parent },
+      });
+      return api.request(`${brand()}/product/${created.body.data.id}`, {
+        method: 'DELETE',
+        token: tokens.admin,
+      });
+    },
+  },
+  'put /api/brand/{brand}/product/{id}/update-stock': {
+    actions: ['product.update-stock'],
+    call: () =>
+      api.request(`${brand()}/product/${catalogue.A.laptop.id}/update-stock`, {
+        method: 'PUT',
+        token: tokens.admin,
+        json: { product_stocks: [{ vendor_id: api.world.vendors.V1, quantity: 61 }] },
+      }),
+  },
+  'post /api/brand/{brand}/import/product-price': {
+    actions: ['product.import-price'],
+    call: () => {
+      const form = new FormData();
+      form.append('file', new Blob([`sku,vendor_price\n${catalogue.A.phone.sku},2100000\n`]), 'harga.csv');
+      return api.request(`${brand()}/import/product-price`, { token: tokens.admin, form });
+    },
+  },
+  'put /api/brand/{brand}/stock-setting': {
+    actions: ['brand.stock-setting'],
+    call: () =>
+      api.request(`${brand()}/stock-setting`, {
+        method: 'PUT',
+        token: tokens.admin,
+        json: { low_stock_weeks: 3 },
+      }),
+  },
+  'put /api/vendor/{vendor}/product-stock/update': {
+    actions: ['stock.vendor-update'],
+    call: () =>
+      api.request(`${vendor1()}/product-stock/update`, {
+        method: 'PUT',
+        token: tokens.vendor1,
+        json: { product_stocks: [{ product_id: catalogue.A.charger.id, quantity: 44 }] },
+      }),
+  },
+  'post /api/vendor/{vendor}/product-stock/import': {
+    actions: ['stock.import'],
+    call: () => {
+      const form = new FormData();
+      form.append('file', new Blob([`sku,quantity\n${catalogue.A.charger.sku},45\n`]), 'stok.csv');
+      return api.request(`${vendor1()}/product-stock/import`, { token: tokens.vendor1, form });
+    },
+  },
+  'post /api/vendor/{vendor}/stock-adjustment': {
+    actions: ['stock.adjustment'],
+    call: () =>
+      api.request(`${vendor1()}/stock-adjustment`, {
+        token: tokens.vendor1,
+        json: { note: 'Stock opname', items: [{ product_id: catalogue.A.charger.id, adjustment: -1 }] },
+      }),
+  },
   'post /oauth/token': {
     actions: ['auth.login'],
     call: () =>
@@ -206,82 +285,7 @@ const CASES: Record<string, WriteCase> = {
       });
     },
   },
-  'post /api/send-payment': {
-    actions: ['send-payment.store'],
-    call: () => voucherOver(),
-  },
-  'put /api/send-payment/{id}': {
-    actions: ['send-payment.update'],
-    call: async () => {
-      const created = await voucherOver();
-      const added = await completedOrder(api, {
-        brand: 'A',
-        vendor: 'V1',
-        lines: [{ product: catalogue.A.charger, quantity: 1 }],
-      });
-      return api.request(`/api/send-payment/${created.body.data.id}`, {
-        method: 'PUT',
-        token: tokens.admin,
-        json: voucherBody(api, {
-          brand: 'A',
-          vendor: 'V1',
-          bankId: await bankNamed(api, 'BCA'),
-          orderIds: [added.orderId],
-          number: created.body.data.number,
-        }),
-      });
-    },
-  },
-  'delete /api/send-payment/{id}': {
-    actions: ['send-payment.destroy'],
-    call: async () => {
-      const created = await voucherOver();
-      return api.request(`/api/send-payment/${created.body.data.id}`, {
-        method: 'DELETE',
-        token: tokens.admin,
-      });
-    },
-  },
-  'post /api/bank': {
-    actions: ['bank.store'],
-    call: () => api.request('/api/bank', { token: tokens.admin, json: { name: 'Bank Walk' } }),
-  },
-  'put /api/bank/{id}': {
-    actions: ['bank.update'],
-    call: async () =>
-      api.request(`/api/bank/${await bankNamed(api, 'Bank Rename')}`, {
-        method: 'PUT',
-        token: tokens.admin,
-        json: { name: 'Bank Renamed' },
-      }),
-  },
-  'delete /api/bank/{id}': {
-    actions: ['bank.destroy'],
-    call: async () =>
-      api.request(`/api/bank/${await bankNamed(api, 'Bank Gone')}`, {
-        method: 'DELETE',
-        token: tokens.admin,
-      }),
-  },
 };
-
-/** A voucher over a fresh completed order of brand A and Vendor Satu. */
-async function voucherOver() {
-  const placed = await completedOrder(api, {
-    brand: 'A',
-    vendor: 'V1',
-    lines: [{ product: catalogue.A.phone, quantity: 1 }],
-  });
-  return api.request('/api/send-payment', {
-    token: tokens.admin,
-    json: voucherBody(api, {
-      brand: 'A',
-      vendor: 'V1',
-      bankId: await bankNamed(api, 'BCA'),
-      orderIds: [placed.orderId],
-    }),
-  });
-}
 
 function writeOperations() {
   const operations: string[] = [];
