@@ -1,5 +1,15 @@
+import { bankEndpoints } from '../domains/bank/routes';
+import { paymentEndpoints } from '../domains/payment/routes';
+import { roleEndpoints } from '../domains/role/routes';
+import { userEndpoints } from '../domains/user/routes';
 import { stockEndpoints } from '../domains/stock/routes';
 import type { EndpointGroup } from './endpoints';
 
 /** The domains whose routes are endpoint rows: app.ts mounts each group, the OpenAPI document lists its operations. */
-export const ENDPOINT_GROUPS: EndpointGroup[] = [stockEndpoints];
+export const ENDPOINT_GROUPS: EndpointGroup[] = [
+  paymentEndpoints,
+  bankEndpoints,
+  roleEndpoints,
+  userEndpoints,
+  stockEndpoints,
+];

@@ -6,6 +6,8 @@ import { openApiDocument } from '../../api/http/openapi';
 import { CLIENT, offerToVendor1, startTestApi, type ApiResponse, type TestApi } from '../support/api';
 import { TINY_PNG, uploadForm } from '../support/files';
 import { expectRollupsInStep } from '../support/rollups';
+import { bankNamed, completedOrder, voucherBody } from '../support/payments';
+import { settingsWriteCases } from '../support/settings-writes';
 import { createCatalogue, invoicePayload, placeOrder, type Catalogue } from '../support/world';
 
 /**
@@ -137,6 +139,10 @@ const CASES: Record<string, WriteCase> = {
         json: { note: 'Stock opname', items: [{ product_id: catalogue.A.charger.id, adjustment: -1 }] },
       }),
   },
+  ...settingsWriteCases(
+    () => api,
+    () => tokens.admin,
+  ),
   'post /oauth/token': {
     actions: ['auth.login'],
     call: () =>
@@ -285,7 +291,82 @@ const CASES: Record<string, WriteCase> = {
       });
     },
   },
+  'post /api/send-payment': {
+    actions: ['send-payment.store'],
+    call: () => voucherOver(),
+  },
+  'put /api/send-payment/{id}': {
+    actions: ['send-payment.update'],
+    call: async () => {
+      const created = await voucherOver();
+      const added = await completedOrder(api, {
+        brand: 'A',
+        vendor: 'V1',
+        lines: [{ product: catalogue.A.charger, quantity: 1 }],
+      });
+      return api.request(`/api/send-payment/${created.body.data.id}`, {
+        method: 'PUT',
+        token: tokens.admin,
+        json: voucherBody(api, {
+          brand: 'A',
+          vendor: 'V1',
+          bankId: await bankNamed(api, 'BCA'),
+          orderIds: [added.orderId],
+          number: created.body.data.number,
+        }),
+      });
+    },
+  },
+  'delete /api/send-payment/{id}': {
+    actions: ['send-payment.destroy'],
+    call: async () => {
+      const created = await voucherOver();
+      return api.request(`/api/send-payment/${created.body.data.id}`, {
+        method: 'DELETE',
+        token: tokens.admin,
+      });
+    },
+  },
+  'post /api/bank': {
+    actions: ['bank.store'],
+    call: () => api.request('/api/bank', { token: tokens.admin, json: { name: 'Bank Walk' } }),
+  },
+  'put /api/bank/{id}': {
+    actions: ['bank.update'],
+    call: async () =>
+      api.request(`/api/bank/${await bankNamed(api, 'Bank Rename')}`, {
+        method: 'PUT',
+        token: tokens.admin,
+        json: { name: 'Bank Renamed' },
+      }),
+  },
+  'delete /api/bank/{id}': {
+    actions: ['bank.destroy'],
+    call: async () =>
+      api.request(`/api/bank/${await bankNamed(api, 'Bank Gone')}`, {
+        method: 'DELETE',
+        token: tokens.admin,
+      }),
+  },
 };
+
+/** A voucher over a fresh completed order of brand A and Vendor Satu. */
+async function voucherOver() {
+  const placed = await completedOrder(api, {
+    brand: 'A',
+    vendor: 'V1',
+    lines: [{ product: catalogue.A.phone, quantity: 1 }],
+  });
+  return api.request('/api/send-payment', {
+    token: tokens.admin,
+    json: voucherBody(api, {
+      brand: 'A',
+      vendor: 'V1',
+      bankId: await bankNamed(api, 'BCA'),
+      orderIds: [placed.orderId],
+    }),
+  });
+}
 
 function writeOperations() {
   const operations: string[] = [];
