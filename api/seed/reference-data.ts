@@ -840,4 +840,12 @@ export const VENDOR_PERMISSIONS: readonly string[] = [
   'vendor.gate-setting.index',
 ];
 
+/** The brand and vendor side's settings writes: administrators hold them, and grant them to brand and vendor roles. */
+export const SETTINGS_WRITE_PERMISSIONS: readonly string[] = ['user', 'role', 'gate-setting'].flatMap(
+  (resource) => ['store', 'update', 'destroy'].map((action) => `vendor.${resource}.${action}`),
+);
+
+/** The couriers of each channel on the Pengiriman settings (spec 001 §9). */
+export const SHIPPING_METHOD_NAMES: readonly string[] = ['JNE', 'TIKI', 'SiCepat'];
+
 export const BANK_NAMES: readonly string[] = ['BCA', 'Mandiri', 'BNI', 'BRI'];

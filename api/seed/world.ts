@@ -9,6 +9,7 @@ import {
   gateSettings,
   permissions,
   roles,
+  shippingMethods,
   userBrands,
   users,
   vendorAreas,
@@ -27,6 +28,8 @@ import {
   PERMISSION_ACTIONS,
   PERMISSION_RESOURCES,
   ROLE_NAMES,
+  SETTINGS_WRITE_PERMISSIONS,
+  SHIPPING_METHOD_NAMES,
   STREETS,
   VENDOR_CITIES,
   VENDOR_NAMES,
@@ -119,6 +122,7 @@ async function seedAccessControl(db: Executor, now: Date) {
       PERMISSION_ACTIONS.map((action) => `${resource}.${action}`),
     ),
     ...VENDOR_PERMISSIONS,
+    ...SETTINGS_WRITE_PERMISSIONS,
     'any',
   ];
   const ids = new Map(names.map((name, index) => [name, index + 1]));
@@ -127,9 +131,11 @@ async function seedAccessControl(db: Executor, now: Date) {
     permissions,
     names.map((name, index) => ({ id: index + 1, name, createdAt: now, updatedAt: now })),
   );
-  const brandSide = names.filter((name) => name !== 'any' && !VENDOR_PERMISSIONS.includes(name));
+  const brandAndVendorSide = [...VENDOR_PERMISSIONS, ...SETTINGS_WRITE_PERMISSIONS];
+  const brandSide = names.filter((name) => name !== 'any' && !brandAndVendorSide.includes(name));
   const grants: Record<number, string[]> = {
-    [ROLE.administrator]: brandSide,
+    // Administrators hold every permission, so they can grant any of them (nobody grants what they do not hold).
+    [ROLE.administrator]: names.filter((name) => name !== 'any'),
     [ROLE.keyAccount]: brandSide,
     // Brand users work their own orders: a return or a change of vendor takes order.update.
     [ROLE.brand]: [
@@ -169,6 +175,19 @@ async function seedTenants(db: Executor, rng: Random, now: Date) {
     db,
     channels,
     worldChannels.map((channel) => ({ ...channel, createdAt: since, updatedAt: since })),
+  );
+  await bulkInsert(
+    db,
+    shippingMethods,
+    worldChannels.flatMap((channel, index) =>
+      SHIPPING_METHOD_NAMES.map((name, position) => ({
+        id: index * SHIPPING_METHOD_NAMES.length + position + 1,
+        channelId: channel.id,
+        name,
+        createdAt: since,
+        updatedAt: since,
+      })),
+    ),
   );
 
   let categoryId = 0;
