@@ -10,6 +10,7 @@ import { OrderSummary } from '~/components/order/order-summary';
 import { ReturnForm } from '~/components/order/return-form';
 import { VendorStepForm } from '~/components/order/vendor-step-form';
 import { requireCsrf } from '~/lib/csrf.server';
+import { formKeyOf, newFormKey } from '~/lib/form-key.server';
 import { replyWithUpstreamError, sentRowsKey } from '~/lib/forms.server';
 import { pageTitle } from '~/lib/meta';
 import { ROLE } from '~/lib/navigation';
@@ -52,6 +53,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     vendorOptions,
     nextStep: next ? STEP_OF[next] : null,
     isAdmin: user.role_id === ROLE.administrator,
+    formKey: newFormKey(),
   });
 }
 
@@ -77,6 +79,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
         brandId: scope.id,
         id,
         orderProducts: lines,
+        formKey: formKeyOf(formData),
       });
       return redirectWithToast(here, { type: 'success', message });
     } catch (error) {
@@ -100,6 +103,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
         brandId: scope.id,
         id,
         vendorId: submission.value.vendor_id,
+        formKey: formKeyOf(formData),
       });
       return redirectWithToast(here, { type: 'success', message });
     } catch (error) {
@@ -148,7 +152,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
 export { RouteErrorBoundary as ErrorBoundary } from '~/components/route-error';
 
 export default function OrderDetailPage() {
-  const { order, scope, modal, vendorOptions, nextStep, isAdmin } = useLoaderData<typeof loader>();
+  const { order, scope, modal, vendorOptions, nextStep, isAdmin, formKey } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation();
   useLiveReload(`private-${scope.kind}.${scope.id}.order-status`, 'OrderStatusChanged');
@@ -209,7 +213,12 @@ export default function OrderDetailPage() {
           <p className="mb-3 text-sm text-slate-600">
             {order.number} · {order.vendor?.name} · {order.invoice?.external_number}
           </p>
-          <ReturnForm key={order.id} lines={order.order_products} lastResult={resultFor('return')} />
+          <ReturnForm
+            key={order.id}
+            lines={order.order_products}
+            lastResult={resultFor('return')}
+            formKey={formKey}
+          />
         </Modal>
       ) : null}
       {openModal === 'change-vendor' && scope.kind === 'brand' && order.can_change_vendor ? (
@@ -218,6 +227,7 @@ export default function OrderDetailPage() {
             vendors={vendorOptions}
             currentVendorId={order.vendor?.id ?? null}
             lastResult={resultFor('change-vendor')}
+            formKey={formKey}
           />
         </Modal>
       ) : null}

@@ -2,6 +2,7 @@ import { getFormProps, getSelectProps, useForm, type SubmissionResult } from '@c
 import { getZodConstraint, parseWithZod } from '@conform-to/zod';
 import { Form } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
+import { FormKeyField } from '~/components/form-key-field';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
 import { FieldError, FormError } from '~/components/field';
 import { changeVendorSchema } from '~/lib/schemas/order';
@@ -10,10 +11,12 @@ export function ChangeVendorForm({
   vendors,
   currentVendorId,
   lastResult,
+  formKey,
 }: {
   vendors: { id: number; name: string }[];
   currentVendorId: number | null;
   lastResult?: SubmissionResult<string[]>;
+  formKey: string;
 }) {
   const { t } = useTranslation();
   const [form, fields] = useForm({
@@ -27,6 +30,7 @@ export function ChangeVendorForm({
   const { key: vendorKey, ...vendorProps } = getSelectProps(fields.vendor_id, { ariaAttributes: true });
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4">
+      <FormKeyField value={formKey} />
       <AuthenticityTokenInput />
       <input type="hidden" name="intent" value="change-vendor" />
       <FormError id={form.errorId} errors={form.errors} />

@@ -2,6 +2,7 @@ import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@co
 import { getZodConstraint, parseWithZod } from '@conform-to/zod';
 import { Form } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
+import { FormKeyField } from '~/components/form-key-field';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
 import { FieldError, FormError } from '~/components/field';
 import { returnSchema } from '~/lib/schemas/order';
@@ -11,9 +12,11 @@ import type { OrderProduct } from '~/lib/upstream/orders.server';
 export function ReturnForm({
   lines,
   lastResult,
+  formKey,
 }: {
   lines: OrderProduct[];
   lastResult?: SubmissionResult<string[]>;
+  formKey: string;
 }) {
   const { t } = useTranslation();
   const [form, fields] = useForm({
@@ -29,6 +32,7 @@ export function ReturnForm({
   const rows = fields.order_products.getFieldList();
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4">
+      <FormKeyField value={formKey} />
       <AuthenticityTokenInput />
       <input type="hidden" name="intent" value="return" />
       <FormError id={form.errorId} errors={form.errors ?? fields.order_products.errors} />

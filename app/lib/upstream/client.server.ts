@@ -26,6 +26,8 @@ export type CallOptions = {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   query?: Query;
   body?: Record<string, unknown> | FormData;
+  /** The form's key (app/lib/form-key.server.ts): the upstream answers a resent form as it answered the first. */
+  idempotencyKey?: string;
 };
 
 /** The upstream as the web app's calls see it; every function of `app/lib/upstream/` takes one first. */
@@ -91,6 +93,7 @@ export function upstreamClient({
   function prepare(path: string, options: CallOptions, accept: string): UpstreamRequest {
     const headers: Record<string, string> = { Accept: accept };
     if (token) headers.Authorization = `Bearer ${token}`;
+    if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
     let body: string | FormData | undefined;
     if (options.body instanceof FormData) body = options.body;
     else if (options.body) {

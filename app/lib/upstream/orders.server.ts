@@ -127,19 +127,27 @@ export const orderApi = {
       brandId,
       id,
       orderProducts,
-    }: { brandId: number; id: number; orderProducts: { id: number; note: string; quantity: number }[] },
+      formKey,
+    }: {
+      brandId: number;
+      id: number;
+      orderProducts: { id: number; note: string; quantity: number }[];
+      formKey?: string;
+    },
   ) =>
     api.call(`/api/brand/${brandId}/order/${id}/replace-product`, messageSchema, {
       method: 'PUT',
       body: { order_products: orderProducts },
+      idempotencyKey: formKey,
     }),
   changeVendor: (
     api: Upstream,
-    { brandId, id, vendorId }: { brandId: number; id: number; vendorId: number },
+    { brandId, id, vendorId, formKey }: { brandId: number; id: number; vendorId: number; formKey?: string },
   ) =>
     api.call(`/api/brand/${brandId}/order/${id}/change-vendor`, messageSchema, {
       method: 'PUT',
       body: { vendor_id: vendorId },
+      idempotencyKey: formKey,
     }),
   vendorOptions: (api: Upstream, { brandId, id }: { brandId: number; id: number }) =>
     api
