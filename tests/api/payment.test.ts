@@ -187,6 +187,17 @@ describe('creating a voucher', () => {
       json: { order_products: [{ id: phoneLine.id, quantity: 2, note: 'Layar retak' }] },
     });
     expect(returned.status).toBe(200);
+    const chosen = await payable({
+      vendor: api.world.vendors.V1,
+      brand: api.world.brands.A,
+      'ids[]': placed.orderId,
+      with: 'order_products',
+    });
+    expect(chosen.body.data).toHaveLength(1);
+    expect(chosen.body.data[0]).toMatchObject({ id: placed.orderId, amount: 2_250_000 + 2 * 350_000 });
+    expect(
+      chosen.body.data[0].order_products.find((line: { id: number }) => line.id === phoneLine.id),
+    ).toMatchObject({ quantity_net: 1, amount: 2_250_000 });
 
     const response = await createVoucher(
       voucherBody(api, { brand: 'A', vendor: 'V1', bankId: bca, orderIds: [placed.orderId] }),

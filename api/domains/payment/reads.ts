@@ -22,6 +22,7 @@ import { requireBrand, type VoucherScope } from './access';
 import type { HistoryQuery, PayableOrderQuery, VoucherFilters, VoucherListQuery } from './schema';
 import {
   serializePrepares,
+  serializeVoucherLine,
   serializeVoucherOrder,
   serializeVoucherRow,
   type VoucherListRow,
@@ -124,6 +125,29 @@ export async function findVoucher(executor: Executor, scope: VoucherScope, id: n
   return voucher;
 }
 
+/** The lines of `orderIds` with their products, in line order. */
+async function voucherLines(executor: Executor, orderIds: number[]): Promise<VoucherOrderLine[]> {
+  if (!orderIds.length) return [];
+  return executor
+    .select({
+      id: orderProducts.id,
+      orderId: orderProducts.orderId,
+      quantity: orderProducts.quantity,
+      quantityReturn: orderProducts.quantityReturn,
+      price: orderProducts.price,
+      totalPrice: orderProducts.totalPrice,
+      totalPriceReturn: orderProducts.totalPriceReturn,
+      name: invoiceProducts.name,
+      sku: invoiceProducts.sku,
+      product: { id: products.id, name: products.name, sku: products.sku },
+    })
+    .from(orderProducts)
+    .leftJoin(invoiceProducts, eq(invoiceProducts.id, orderProducts.invoiceProductId))
+    .leftJoin(products, eq(products.id, orderProducts.productId))
+    .where(inArray(orderProducts.orderId, orderIds))
+    .orderBy(asc(orderProducts.id));
+}
+
 /** The voucher's orders, by number, each with its invoice and its lines net of returns. */
 export async function voucherOrders(executor: Executor, voucherId: number) {
   const heads = await executor
@@ -146,31 +170,10 @@ export async function voucherOrders(executor: Executor, voucherId: number) {
     .innerJoin(channels, eq(channels.id, orders.channelId))
     .where(eq(sendPaymentOrders.sendPaymentId, voucherId))
     .orderBy(asc(orders.number), asc(orders.id));
-  const lines: VoucherOrderLine[] = heads.length
-    ? await executor
-        .select({
-          id: orderProducts.id,
-          orderId: orderProducts.orderId,
-          quantity: orderProducts.quantity,
-          quantityReturn: orderProducts.quantityReturn,
-          price: orderProducts.price,
-          totalPrice: orderProducts.totalPrice,
-          totalPriceReturn: orderProducts.totalPriceReturn,
-          name: invoiceProducts.name,
-          sku: invoiceProducts.sku,
-          product: { id: products.id, name: products.name, sku: products.sku },
-        })
-        .from(orderProducts)
-        .leftJoin(invoiceProducts, eq(invoiceProducts.id, orderProducts.invoiceProductId))
-        .leftJoin(products, eq(products.id, orderProducts.productId))
-        .where(
-          inArray(
-            orderProducts.orderId,
-            heads.map((head) => head.id),
-          ),
-        )
-        .orderBy(asc(orderProducts.id))
-    : [];
+  const lines = await voucherLines(
+    executor,
+    heads.map((head) => head.id),
+  );
   return heads.map((head) =>
     serializeVoucherOrder(
       head,
@@ -247,6 +250,7 @@ export async function payableOrders(executor: Executor, scope: VoucherScope, que
     unpaidOrOf(query['send-payment']),
   ];
   if (query.search) conditions.push(ilike(orders.number, containsPattern(query.search)));
+  if (query.ids?.length) conditions.push(inArray(orders.id, query.ids));
   const rows = await executor
     .select({
       id: orders.id,
@@ -262,6 +266,13 @@ export async function payableOrders(executor: Executor, scope: VoucherScope, que
     .where(and(...conditions))
     .orderBy(desc(orders.number))
     .limit(query.per_page);
+  const lines =
+    query.with === 'order_products'
+      ? await voucherLines(
+          executor,
+          rows.map((row) => row.id),
+        )
+      : null;
   return {
     data: rows.map((row) => ({
       id: row.id,
@@ -272,6 +283,9 @@ export async function payableOrders(executor: Executor, scope: VoucherScope, que
       grand_total_return: row.grandTotalReturn,
       amount: row.grandTotal - row.grandTotalReturn,
       invoice_external_number: row.invoiceExternalNumber,
+      ...(lines
+        ? { order_products: lines.filter((line) => line.orderId === row.id).map(serializeVoucherLine) }
+        : {}),
     })),
   };
 }

@@ -81,6 +81,9 @@ export const payableOrderQuerySchema = z.object({
   brand: idParam,
   'send-payment': idParam.optional(),
   search: z.string().trim().max(200).optional(),
+  /** Only these orders (the ones a form has chosen), each with its lines when `with=order_products`. */
+  ids: idListParam,
+  with: z.enum(['order_products']).optional(),
   per_page: z.coerce.number().int().min(1).max(1000).default(1000),
 });
 

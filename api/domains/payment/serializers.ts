@@ -66,12 +66,9 @@ export type VoucherOrder = {
   channelName: string;
 };
 
-/**
- * An order of a voucher with its lines net of returns (DESIGN §5: quantity − quantity_return and
- * total_price − total_price_return), so the voucher's total is the sum of what the vendor is owed.
- */
-export function serializeVoucherOrder(order: VoucherOrder, lines: VoucherOrderLine[]) {
-  const products = lines.map((line) => ({
+/** A line as the vendor is paid for it: net of what was returned. */
+export function serializeVoucherLine(line: VoucherOrderLine) {
+  return {
     id: line.id,
     quantity: line.quantity,
     quantity_return: line.quantityReturn,
@@ -85,7 +82,15 @@ export function serializeVoucherOrder(order: VoucherOrder, lines: VoucherOrderLi
       sku: line.sku ?? line.product?.sku ?? null,
       product: line.product,
     },
-  }));
+  };
+}
+
+/**
+ * An order of a voucher with its lines net of returns (DESIGN §5: quantity − quantity_return and
+ * total_price − total_price_return), so the voucher's total is the sum of what the vendor is owed.
+ */
+export function serializeVoucherOrder(order: VoucherOrder, lines: VoucherOrderLine[]) {
+  const products = lines.map(serializeVoucherLine);
   return {
     id: order.id,
     number: order.number,
