@@ -1,6 +1,5 @@
-import { and, inArray, isNull, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { products } from '../../db/schema';
 import { validationFailed, type FieldErrors } from '../../http/errors';
 import type { Work } from '../../work/unit-of-work';
 import { MAX_STOCK } from './schema';
@@ -28,23 +27,28 @@ function wholeNumber(text: string, max: number) {
 
 type Candidate = { id: number; brandId: number; name: string; sku: string };
 
-/** Products of `brandIds` by SKU, fetched in slices so that a large file is a few queries. */
+/** Products of `brandIds` by SKU: one indexed lookup per SKU (products_brand_sku_unique), a few statements per file. */
 async function productsBySku(db: Executor, brandIds: number[], skus: string[]) {
   const bySku = new Map<string, Candidate[]>();
-  const unique = [...new Set(skus)];
+  const unique = [...new Set(skus.filter((sku) => sku !== ''))];
+  const brands = sql.join(
+    (brandIds.length ? brandIds : [0]).map((id) => sql`${id}`),
+    sql`, `,
+  );
   for (let start = 0; start < unique.length; start += 5000) {
-    const slice = unique.slice(start, start + 5000);
-    const rows = await db
-      .select({ id: products.id, brandId: products.brandId, name: products.name, sku: products.sku })
-      .from(products)
-      .where(
-        and(
-          inArray(products.brandId, brandIds.length ? brandIds : [0]),
-          isNull(products.deletedAt),
-          sql`${products.sku} in (select jsonb_array_elements_text(${JSON.stringify(slice)}::jsonb))`,
-        ),
-      );
-    for (const row of rows) bySku.set(row.sku, [...(bySku.get(row.sku) ?? []), row]);
+    const slice = JSON.stringify(unique.slice(start, start + 5000));
+    const result = await db.execute(sql`select p.id, p.brand_id, p.name, p.sku
+      from jsonb_array_elements_text(${slice}::jsonb) as x(sku)
+      join products p on p.sku = x.sku and p.brand_id in (${brands}) and p.deleted_at is null`);
+    for (const row of (result as unknown as { rows: Record<string, unknown>[] }).rows) {
+      const candidate = {
+        id: Number(row.id),
+        brandId: Number(row.brand_id),
+        name: String(row.name),
+        sku: String(row.sku),
+      };
+      bySku.set(candidate.sku, [...(bySku.get(candidate.sku) ?? []), candidate]);
+    }
   }
   return bySku;
 }
