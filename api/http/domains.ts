@@ -3,6 +3,9 @@ import { paymentEndpoints } from '../domains/payment/routes';
 import { roleEndpoints } from '../domains/role/routes';
 import { userEndpoints } from '../domains/user/routes';
 import { stockEndpoints } from '../domains/stock/routes';
+import { brandEndpoints } from '../domains/brand/routes';
+import { categoryEndpoints } from '../domains/category/routes';
+import { vendorEndpoints } from '../domains/vendor/routes';
 import type { EndpointGroup } from './endpoints';
 
 /** The domains whose routes are endpoint rows: app.ts mounts each group, the OpenAPI document lists its operations. */
@@ -12,4 +15,7 @@ export const ENDPOINT_GROUPS: EndpointGroup[] = [
   roleEndpoints,
   userEndpoints,
   stockEndpoints,
+  brandEndpoints,
+  categoryEndpoints,
+  vendorEndpoints,
 ];

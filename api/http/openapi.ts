@@ -7,7 +7,6 @@ import {
   updateProfileSchema,
 } from '../domains/account/schema';
 import { grantSchema } from '../domains/oauth/schema';
-import { categoryQuerySchema, listQuerySchema } from '../domains/brand/routes';
 import { ENDPOINT_GROUPS } from './domains';
 import { pageQuerySchema } from './pagination';
 import type { Operation } from './openapi-types';
@@ -81,55 +80,12 @@ const operations: Operation[] = [
     summary: 'Sign a private channel subscription',
     tag: 'realtime',
   },
-  { method: 'get', path: '/api/brand', summary: 'Brands', tag: 'brand', query: listQuerySchema },
-  { method: 'get', path: '/api/brand/{brand}', summary: 'A brand with its channels', tag: 'brand' },
   {
     method: 'get',
     path: '/api/select/brand',
     summary: 'Brand options of the user',
     tag: 'brand',
     query: pageQuerySchema,
-  },
-  { method: 'get', path: '/api/brand/{brand}/channel', summary: 'Channels of a brand', tag: 'brand' },
-  {
-    method: 'get',
-    path: '/api/brand/{brand}/vendor',
-    summary: 'Vendors serving a brand',
-    tag: 'brand',
-    query: listQuerySchema,
-  },
-  { method: 'get', path: '/api/brand/{brand}/vendor/{id}', summary: 'A vendor of a brand', tag: 'brand' },
-  {
-    method: 'get',
-    path: '/api/brand/{brand}/category',
-    summary: 'Categories',
-    tag: 'brand',
-    query: categoryQuerySchema,
-  },
-  {
-    method: 'get',
-    path: '/api/brand/{brand}/category/{id}',
-    summary: 'A category with parent and children',
-    tag: 'brand',
-  },
-  {
-    method: 'get',
-    path: '/api/vendor/{vendor}/category',
-    summary: 'Categories of the brands a vendor serves',
-    tag: 'vendor',
-    query: categoryQuerySchema,
-  },
-  {
-    method: 'get',
-    path: '/api/vendor/{vendor}/category/{id}',
-    summary: 'A category of a brand the vendor serves, with parent and children',
-    tag: 'vendor',
-  },
-  {
-    method: 'get',
-    path: '/api/vendor/{vendor}/performance',
-    summary: 'SLA, in-stock rate and on-time rate, last 30 days',
-    tag: 'vendor',
   },
   { method: 'get', path: '/api/media', summary: 'Uploads', tag: 'media', query: pageQuerySchema },
   { method: 'get', path: '/api/media/{id}', summary: 'One upload', tag: 'media' },

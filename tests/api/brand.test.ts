@@ -16,7 +16,8 @@ const BRAND_FIELDS = [
   'telephone',
   'updated_at',
 ];
-const VENDOR_FIELDS = [...BRAND_FIELDS, 'is_priority'].sort();
+/** A vendor row also names the brands it serves, as far as the caller works for them. */
+const VENDOR_FIELDS = [...BRAND_FIELDS, 'is_priority', 'brand_ids'].sort();
 const META_FIELDS = ['current_page', 'from', 'last_page', 'per_page', 'to', 'total'];
 
 let api: TestApi;

@@ -87,6 +87,77 @@ export function settingsWriteCases(
       vendor_id: api.world.vendors.V1,
     };
   }
+  const vendorForm = (extra: Record<string, string> = {}) => {
+    const form = new FormData();
+    const fields: Record<string, string> = {
+      name: unique('Vendor'),
+      city: 'Jakarta',
+      postal_code: '12345',
+      telephone: '021-5550123',
+      lat: '-6.2',
+      lng: '106.8',
+      is_priority: '0',
+      'brand_ids[]': String(apiOf().world.brands.A),
+      ...extra,
+    };
+    for (const [key, value] of Object.entries(fields)) form.append(key, value);
+    form.append('vendor_area_file', new File(['city\nJakarta\n'], 'area.csv', { type: 'text/csv' }));
+    return form;
+  };
+  async function vendor() {
+    const created = await send('/api/vendor', { form: vendorForm() });
+    return created.body.data.id as number;
+  }
+  async function category() {
+    const created = await send(`${sides.brand()}/category`, { json: { name: unique('Kategori') } });
+    return created.body.data.id as number;
+  }
+  Object.assign(cases, {
+    'post /api/vendor': {
+      actions: ['vendor.store'],
+      call: () => send('/api/vendor', { form: vendorForm() }),
+    },
+    'post /api/vendor/{id}': {
+      actions: ['vendor.update'],
+      call: async () => send(`/api/vendor/${await vendor()}`, { form: vendorForm({ _method: 'PUT' }) }),
+    },
+    'delete /api/vendor/{id}': {
+      actions: ['vendor.destroy'],
+      call: async () => send(`/api/vendor/${await vendor()}`, { method: 'DELETE' }),
+    },
+    'put /api/brand/{brand}': {
+      actions: ['brand.update'],
+      call: () =>
+        send(sides.brand(), {
+          method: 'PUT',
+          json: {
+            name: 'Brand A',
+            city: 'Jakarta',
+            postal_code: '10110',
+            telephone: '021-5550100',
+            fax: '021-5550101',
+            lat: -6.2,
+            lng: 106.8,
+          },
+        }),
+    },
+    'post /api/brand/{brand}/category': {
+      actions: ['category.store'],
+      call: () => send(`${sides.brand()}/category`, { json: { name: unique('Kategori') } }),
+    },
+    'put /api/brand/{brand}/category/{id}': {
+      actions: ['category.update'],
+      call: async () =>
+        send(`${sides.brand()}/category/${await category()}`, {
+          method: 'PUT',
+          json: { name: unique('Ganti') },
+        }),
+    },
+    'delete /api/brand/{brand}/category/{id}': {
+      actions: ['category.destroy'],
+      call: async () => send(`${sides.brand()}/category/${await category()}`, { method: 'DELETE' }),
+    },
+  } satisfies Record<string, WriteCase>);
   for (const [side, base] of Object.entries(sides)) {
     const prefix =
       side === 'global' ? '/api' : side === 'brand' ? '/api/brand/{brand}' : '/api/vendor/{vendor}';

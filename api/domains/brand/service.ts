@@ -1,30 +1,18 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNull, type SQL } from 'drizzle-orm';
-import { brandChannels, brands, categories, channels, vendorBrands, vendors } from '../../db/schema';
-import type { Database } from '../../db/client';
+import type { Executor } from '../../db/client';
 import { containsPattern } from '../../db/like';
+import { brandChannels, brands, channels } from '../../db/schema';
 import type { AuthUser } from '../../http/context';
-import { notFound } from '../../http/errors';
-import { offsetOf, pageMeta, sortColumn, type PageQuery } from '../../http/pagination';
-import { serializeBrand, serializeCategory, serializeVendor, type SerializedCategory } from './serializers';
+import { validationFailed } from '../../http/errors';
+import { offsetOf, pageMeta, sortColumn } from '../../http/pagination';
+import type { Work } from '../../work/unit-of-work';
+import type { BrandBody, BrandListQuery } from './schema';
+import { serializeBrand } from './serializers';
 
-type ListQuery = PageQuery & { sorted_by?: string };
-
-async function paged<T>(
-  query: ListQuery,
-  rows: (limit: number, offset: number) => Promise<T[]>,
-  total: () => Promise<number>,
-) {
-  const [data, totalCount] = await Promise.all([rows(query.per_page, offsetOf(query)), total()]);
-  return {
-    data,
-    meta: pageMeta({ page: query.page, perPage: query.per_page, total: totalCount, count: data.length }),
-  };
-}
-
-export async function listBrands(db: Database, user: AuthUser, query: ListQuery) {
+export async function listBrands(db: Executor, user: AuthUser, query: BrandListQuery) {
   const allowed = user.brandIds;
   const filters: SQL[] = [isNull(brands.deletedAt)];
-  if (allowed !== 'all') filters.push(inArray(brands.id, allowed.length ? allowed : [0]));
+  if (allowed !== 'all') filters.push(inArray(brands.id, allowed.length ? [...allowed] : [0]));
   if (query.search) filters.push(ilike(brands.name, containsPattern(query.search)));
   const where = and(...filters);
   const columns = {
@@ -34,29 +22,34 @@ export async function listBrands(db: Database, user: AuthUser, query: ListQuery)
     id: brands.id,
   };
   const sort = columns[sortColumn(columns, query.sorted_by, 'name')];
-  return paged(
-    query,
-    async (limit, offset) =>
-      (
-        await db
-          .select()
-          .from(brands)
-          .where(where)
-          .orderBy(query.order_by === 'desc' ? desc(sort) : asc(sort), asc(brands.id))
-          .limit(limit)
-          .offset(offset)
-      ).map(serializeBrand),
-    async () => (await db.select({ total: count() }).from(brands).where(where))[0].total,
-  );
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select()
+      .from(brands)
+      .where(where)
+      .orderBy(query.order_by === 'desc' ? desc(sort) : asc(sort), asc(brands.id))
+      .limit(query.per_page)
+      .offset(offsetOf(query)),
+    db.select({ total: count() }).from(brands).where(where),
+  ]);
+  return {
+    data: rows.map(serializeBrand),
+    meta: pageMeta({ page: query.page, perPage: query.per_page, total, count: rows.length }),
+  };
 }
 
-export async function brandWithChannels(db: Database, brand: typeof brands.$inferSelect) {
-  const rows = await db
+async function channelsOf(executor: Executor, brandId: number) {
+  return executor
     .select({ link: brandChannels, channel: channels })
     .from(brandChannels)
     .innerJoin(channels, eq(channels.id, brandChannels.channelId))
-    .where(eq(brandChannels.brandId, brand.id))
+    .where(eq(brandChannels.brandId, brandId))
     .orderBy(asc(channels.id));
+}
+
+/** A brand with its channels (shop id and official-store flag). */
+export async function brandWithChannels(db: Executor, brand: typeof brands.$inferSelect) {
+  const rows = await channelsOf(db, brand.id);
   return {
     ...serializeBrand(brand),
     channels: rows.map(({ link, channel }) => ({
@@ -68,7 +61,7 @@ export async function brandWithChannels(db: Database, brand: typeof brands.$infe
   };
 }
 
-export async function listBrandChannels(db: Database, brandId: number) {
+export async function listBrandChannels(db: Executor, brandId: number) {
   const rows = await db
     .select({ id: channels.id, name: channels.name, code: channels.code })
     .from(brandChannels)
@@ -78,93 +71,73 @@ export async function listBrandChannels(db: Database, brandId: number) {
   return { data: rows };
 }
 
-export async function listBrandVendors(db: Database, brandId: number, query: ListQuery) {
-  const filters: SQL[] = [eq(vendorBrands.brandId, brandId), isNull(vendors.deletedAt)];
-  if (query.search) filters.push(ilike(vendors.name, containsPattern(query.search)));
-  const where = and(...filters);
-  const columns = { name: vendors.name, city: vendors.city, updated_at: vendors.updatedAt, id: vendors.id };
-  const sort = columns[sortColumn(columns, query.sorted_by, 'name')];
-  return paged(
-    query,
-    async (limit, offset) =>
-      (
-        await db
-          .select({ vendor: vendors })
-          .from(vendors)
-          .innerJoin(vendorBrands, eq(vendorBrands.vendorId, vendors.id))
-          .where(where)
-          .orderBy(query.order_by === 'desc' ? desc(sort) : asc(sort), asc(vendors.id))
-          .limit(limit)
-          .offset(offset)
-      ).map((row) => serializeVendor(row.vendor)),
-    async () =>
-      (
-        await db
-          .select({ total: count() })
-          .from(vendors)
-          .innerJoin(vendorBrands, eq(vendorBrands.vendorId, vendors.id))
-          .where(where)
-      )[0].total,
-  );
+function linksOf(rows: Awaited<ReturnType<typeof channelsOf>>) {
+  return rows.map(({ link }) => ({
+    channelId: link.channelId,
+    shopId: link.shopId,
+    channelMeta: link.channelMeta,
+  }));
 }
 
-export async function findBrandVendor(db: Database, brandId: number, vendorId: number) {
-  const [row] = await db
-    .select({ vendor: vendors })
-    .from(vendors)
-    .innerJoin(vendorBrands, eq(vendorBrands.vendorId, vendors.id))
-    .where(and(eq(vendorBrands.brandId, brandId), eq(vendors.id, vendorId), isNull(vendors.deletedAt)));
-  if (!row) throw notFound();
-  return serializeVendor(row.vendor);
-}
-
-export async function listCategories(
-  db: Database,
-  brandIds: number[],
-  query: ListQuery & { with?: string; only?: string },
-) {
-  const all = await db
-    .select()
-    .from(categories)
-    .where(and(inArray(categories.brandId, brandIds.length ? brandIds : [0]), isNull(categories.deletedAt)))
-    .orderBy(asc(categories.name), asc(categories.id));
-  const byId = new Map(all.map((row) => [row.id, row]));
-  const withChildren = (query.with ?? '').split(',').includes('children');
-  function build(row: (typeof all)[number], depth: number): SerializedCategory {
-    const item = serializeCategory(row, byId);
-    if (withChildren && depth < 5) {
-      item.children = all
-        .filter((child) => child.parentId === row.id)
-        .map((child) => build(child, depth + 1));
-    }
-    return item;
+/**
+ * The brand's General and Integration tabs: its own fields, and each named channel's shop id and flag (a
+ * channel not named stays as it is: its invoices keep arriving).
+ */
+export async function updateBrand(work: Work, brandId: number, body: BrandBody) {
+  const { tx } = work;
+  const [before] = await tx.select().from(brands).where(eq(brands.id, brandId)).for('update');
+  const channelsBefore = await channelsOf(tx, brandId);
+  const named = body.channels ?? [];
+  if (new Set(named.map((item) => item.channel_id)).size !== named.length) {
+    throw validationFailed({ channels: ['A channel may be named once.'] });
   }
-  const search = query.search?.toLowerCase();
-  const matching = all.filter(
-    (row) =>
-      (query.only !== 'parent' || row.parentId === null) &&
-      (!search || row.name.toLowerCase().includes(search)),
-  );
-  const offset = offsetOf(query);
-  const page = matching.slice(offset, offset + query.per_page).map((row) => build(row, 0));
-  return {
-    data: page,
-    meta: pageMeta({ page: query.page, perPage: query.per_page, total: matching.length, count: page.length }),
-  };
-}
-
-export async function findCategory(db: Database, brandIds: number[], id: number) {
-  const all = await db
-    .select()
-    .from(categories)
-    .where(and(inArray(categories.brandId, brandIds.length ? brandIds : [0]), isNull(categories.deletedAt)));
-  const byId = new Map(all.map((row) => [row.id, row]));
-  const row = byId.get(id);
-  if (!row) throw notFound();
-  const parent = row.parentId ? byId.get(row.parentId) : undefined;
-  return {
-    ...serializeCategory(row, byId),
-    parent: parent ? serializeCategory(parent, byId) : null,
-    children: all.filter((child) => child.parentId === row.id).map((child) => serializeCategory(child, byId)),
-  };
+  if (named.length) {
+    const known = await tx
+      .select({ id: channels.id })
+      .from(channels)
+      .where(
+        inArray(
+          channels.id,
+          named.map((item) => item.channel_id),
+        ),
+      );
+    if (known.length !== named.length) {
+      throw validationFailed({ channels: ['The selected channel is invalid.'] });
+    }
+  }
+  const [after] = await tx
+    .update(brands)
+    .set({
+      name: body.name,
+      address: body.address ?? null,
+      city: body.city,
+      postalCode: body.postal_code,
+      telephone: body.telephone,
+      fax: body.fax,
+      lat: body.lat,
+      lng: body.lng,
+      updatedAt: work.at,
+    })
+    .where(eq(brands.id, brandId))
+    .returning();
+  for (const item of named) {
+    const values = {
+      shopId: item.tokopedia_shop_id ?? null,
+      channelMeta: { is_tkpd_official: item.channel_meta?.is_tkpd_official ?? false },
+      updatedAt: work.at,
+    };
+    await tx
+      .insert(brandChannels)
+      .values({ brandId, channelId: item.channel_id, ...values, createdAt: work.at })
+      .onConflictDoUpdate({ target: [brandChannels.brandId, brandChannels.channelId], set: values });
+  }
+  const channelsAfter = await channelsOf(tx, brandId);
+  work.audit({
+    action: 'brand.update',
+    entity: 'brand',
+    entityId: brandId,
+    before: { ...before, channels: linksOf(channelsBefore) },
+    after: { ...after, channels: linksOf(channelsAfter) },
+  });
+  return after;
 }

@@ -1,0 +1,103 @@
+import type { Context } from 'hono';
+import type { ApiEnv } from '../../http/context';
+import { endpoint, endpointGroup } from '../../http/endpoints';
+import { brandOfPath, parseId, vendorOfPath } from '../../http/tenancy';
+import { write } from '../../http/write';
+import { requirePermission } from '../access/permissions';
+import { categoryBodySchema, categoryQuerySchema } from './schema';
+import { createCategory, deleteCategory, findCategory, listCategories, updateCategory } from './service';
+
+function idOf(c: Context<ApiEnv>) {
+  return parseId(c.req.param('id'));
+}
+
+/** The brand of a category write, for a caller holding `category.{action}`. */
+async function brandFor(c: Context<ApiEnv>, action: 'store' | 'update' | 'destroy') {
+  requirePermission(c.var.user, `category.${action}`);
+  return brandOfPath(c);
+}
+
+/** A brand's categories (a two-level tree), and the categories of the brands a vendor serves. */
+export const categoryEndpoints = endpointGroup([
+  endpoint({
+    method: 'get',
+    path: '/api/brand/{brand}/category',
+    summary: 'Categories (with=children, only=parent)',
+    tag: 'category',
+    query: categoryQuerySchema,
+    handle: async (c, { query }) => {
+      const brand = await brandOfPath(c);
+      return c.json(await listCategories(c.var.deps.db, [brand.id], query));
+    },
+  }),
+  endpoint({
+    method: 'post',
+    path: '/api/brand/{brand}/category',
+    summary: 'Create a category (parent_id: a top-level category)',
+    tag: 'category',
+    body: categoryBodySchema,
+    handle: async (c, { body }) => {
+      const brand = await brandFor(c, 'store');
+      const created = await write(c, (work) => createCategory(work, brand.id, body));
+      const data = await findCategory(c.var.deps.db, [brand.id], created.id);
+      return c.json({ message: 'Data berhasil dibuat', data }, 201);
+    },
+  }),
+  endpoint({
+    method: 'get',
+    path: '/api/brand/{brand}/category/{id}',
+    summary: 'A category with parent and children',
+    tag: 'category',
+    handle: async (c) => {
+      const brand = await brandOfPath(c);
+      return c.json({ data: await findCategory(c.var.deps.db, [brand.id], idOf(c)) });
+    },
+  }),
+  endpoint({
+    method: 'put',
+    path: '/api/brand/{brand}/category/{id}',
+    summary: 'Rename or move a category',
+    tag: 'category',
+    body: categoryBodySchema,
+    handle: async (c, { body }) => {
+      const brand = await brandFor(c, 'update');
+      const id = idOf(c);
+      await write(c, (work) => updateCategory(work, brand.id, id, body));
+      const data = await findCategory(c.var.deps.db, [brand.id], id);
+      return c.json({ message: 'Data berhasil diubah', data });
+    },
+  }),
+  endpoint({
+    method: 'delete',
+    path: '/api/brand/{brand}/category/{id}',
+    summary: 'Delete a category without sub categories or products (422 otherwise)',
+    tag: 'category',
+    handle: async (c) => {
+      const brand = await brandFor(c, 'destroy');
+      const id = idOf(c);
+      await write(c, (work) => deleteCategory(work, brand.id, id));
+      return c.json({ message: 'Data berhasil dihapus', success: true });
+    },
+  }),
+  endpoint({
+    method: 'get',
+    path: '/api/vendor/{vendor}/category',
+    summary: 'Categories of the brands a vendor serves',
+    tag: 'category',
+    query: categoryQuerySchema,
+    handle: async (c, { query }) => {
+      const { brandIds } = await vendorOfPath(c);
+      return c.json(await listCategories(c.var.deps.db, brandIds, query));
+    },
+  }),
+  endpoint({
+    method: 'get',
+    path: '/api/vendor/{vendor}/category/{id}',
+    summary: 'A category of a brand the vendor serves, with parent and children',
+    tag: 'category',
+    handle: async (c) => {
+      const { brandIds } = await vendorOfPath(c);
+      return c.json({ data: await findCategory(c.var.deps.db, brandIds, idOf(c)) });
+    },
+  }),
+]);

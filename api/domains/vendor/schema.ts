@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import {
+  booleanField,
+  coordinate,
+  indonesianTelephone,
+  optionalText,
+  postalCodeField,
+} from '../../http/contact-fields';
+import { idParam } from '../../http/params';
+import { pageQuerySchema } from '../../http/pagination';
+
+export const vendorListQuerySchema = pageQuerySchema.extend({
+  sorted_by: z.string().max(50).optional(),
+  brand: idParam.optional(),
+});
+
+export type VendorListQuery = z.infer<typeof vendorListQuerySchema>;
+
+export const vendorSelectQuerySchema = pageQuerySchema.extend({ brand: idParam.optional() });
+
+export const areaTemplateQuerySchema = z.object({ vendor: idParam.optional() });
+
+/** Form data names arrays `brand_ids[]`; one value alone arrives as text. */
+function formArrays(value: unknown) {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return value;
+  const out: Record<string, unknown> = Object.create(null);
+  for (const [key, item] of Object.entries(value)) {
+    const name = key.endsWith('[]') ? key.slice(0, -2) : key;
+    out[name] = name === 'brand_ids' && !Array.isArray(item) ? [item].filter((id) => id !== '') : item;
+  }
+  return out;
+}
+
+/** An upload field left empty by a form (no file chosen) reads as no file. */
+const uploadField = z.preprocess(
+  (value) => (value instanceof File && value.size === 0 && !value.name ? undefined : value),
+  z.instanceof(File, { message: 'The vendor area file field must be a file.' }).optional(),
+);
+
+const vendorFields = z
+  .object({
+    name: z.string().trim().min(1).max(255),
+    address: optionalText(1000),
+    city: z.string().trim().min(1).max(100),
+    postal_code: postalCodeField,
+    telephone: indonesianTelephone('telephone'),
+    fax: z.preprocess((value) => (value === '' ? undefined : value), indonesianTelephone('fax').optional()),
+    lat: coordinate(90),
+    lng: coordinate(180),
+    is_priority: booleanField,
+    brand_ids: z.array(idParam).max(100).optional(),
+    vendor_area_file: uploadField,
+    _method: z.enum(['PUT', 'put']).optional(),
+  })
+  .strict();
+
+/** The vendor form (spec 001 §5: as the brand's, fax optional, is_priority), as JSON or form data. */
+export const vendorBodySchema = z.preprocess(formArrays, vendorFields);
+
+export type VendorBody = z.infer<typeof vendorFields>;
