@@ -6,6 +6,7 @@ import { stockEndpoints } from '../domains/stock/routes';
 import { brandEndpoints } from '../domains/brand/routes';
 import { categoryEndpoints } from '../domains/category/routes';
 import { vendorEndpoints } from '../domains/vendor/routes';
+import { auditEndpoints } from '../domains/audit/routes';
 import type { EndpointGroup } from './endpoints';
 
 /** The domains whose routes are endpoint rows: app.ts mounts each group, the OpenAPI document lists its operations. */
@@ -18,4 +19,5 @@ export const ENDPOINT_GROUPS: EndpointGroup[] = [
   brandEndpoints,
   categoryEndpoints,
   vendorEndpoints,
+  auditEndpoints,
 ];

@@ -227,7 +227,7 @@ describe('vendors', () => {
       /^attachment; filename="\d{4}-\d\d-\d\d \d\d:\d\d:\d\d vendor-area\.xlsx"$/,
     );
     const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(response.bytes);
+    await workbook.xlsx.load(response.bytes as unknown as ArrayBuffer);
     const rows = workbook.worksheets[0].getSheetValues().filter(Boolean) as unknown[][];
     expect(rows.map((row) => row.slice(1))).toEqual([
       ['province', 'city', 'sub_district', 'postal_code'],

@@ -1,0 +1,136 @@
+import { and, asc, desc, eq, gt, gte, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { jakartaDayEnd, jakartaDayStart } from '../../db/jakarta';
+import { auditLogs, users, vendorBrands } from '../../db/schema';
+import type { AuthUser } from '../../http/context';
+import { offsetOf, pageMeta } from '../../http/pagination';
+import { ROLE } from '../access/roles';
+import { EXPORT_BATCH } from '../export/workbook';
+import type { AuditFilters, AuditListQuery } from './schema';
+
+/**
+ * The rows an actor reads (docs/decisions/014): administrators all; key accounts and brand users their brands'
+ * and those of vendors serving them that name no brand; vendor users their vendor's.
+ */
+function visibleRows(actor: AuthUser): SQL {
+  if (actor.roleId === ROLE.administrator) return sql`true`;
+  if (actor.roleId === ROLE.vendor) return eq(auditLogs.vendorId, actor.vendorId ?? 0);
+  const brandIds = actor.brandIds === 'all' ? [] : [...actor.brandIds];
+  if (!brandIds.length) return sql`false`;
+  const list = sql.join(
+    brandIds.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  return or(
+    sql`${auditLogs.brandId} in (${list})`,
+    and(
+      isNull(auditLogs.brandId),
+      sql`${auditLogs.vendorId} in (select ${vendorBrands.vendorId} from ${vendorBrands}
+        where ${vendorBrands.brandId} in (${list}))`,
+    ),
+  ) as SQL;
+}
+
+function whereOf(actor: AuthUser, filters: AuditFilters) {
+  return and(
+    visibleRows(actor),
+    filters.actor ? eq(auditLogs.actorId, filters.actor) : undefined,
+    filters.entity ? eq(auditLogs.entity, filters.entity) : undefined,
+    filters.entity_id ? eq(auditLogs.entityId, filters.entity_id) : undefined,
+    filters.action ? eq(auditLogs.action, filters.action) : undefined,
+    filters['date-from'] ? gte(auditLogs.createdAt, jakartaDayStart(filters['date-from'])) : undefined,
+    filters['date-to'] ? lt(auditLogs.createdAt, jakartaDayEnd(filters['date-to'])) : undefined,
+  );
+}
+
+const columns = {
+  id: auditLogs.id,
+  actorId: auditLogs.actorId,
+  actorName: users.name,
+  actorEmail: users.email,
+  action: auditLogs.action,
+  entity: auditLogs.entity,
+  entityId: auditLogs.entityId,
+  changes: auditLogs.changes,
+  ip: auditLogs.ip,
+  brandId: auditLogs.brandId,
+  vendorId: auditLogs.vendorId,
+  createdAt: auditLogs.createdAt,
+};
+
+type AuditRow = {
+  id: number;
+  actorId: number | null;
+  actorName: string | null;
+  actorEmail: string | null;
+  action: string;
+  entity: string;
+  entityId: string | null;
+  changes: Record<string, { before: unknown; after: unknown }>;
+  ip: string | null;
+  brandId: number | null;
+  vendorId: number | null;
+  createdAt: Date;
+};
+
+export function serializeAuditRow(row: AuditRow) {
+  return {
+    id: row.id,
+    actor: row.actorId ? { id: row.actorId, name: row.actorName, email: row.actorEmail } : null,
+    action: row.action,
+    entity: row.entity,
+    entity_id: row.entityId,
+    changes: row.changes,
+    ip: row.ip,
+    brand_id: row.brandId,
+    vendor_id: row.vendorId,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+/**
+ * Past this many matching rows the total is not counted further: the log grows with every write, and an
+ * exact count over millions of rows would cost more than the page (DESIGN §6). The pages up to it are there.
+ */
+export const AUDIT_COUNT_CAP = 10_000;
+
+/** Newest first, by id (the order they were written). */
+export async function listAuditRows(db: Executor, actor: AuthUser, query: AuditListQuery) {
+  const where = whereOf(actor, query);
+  const order = query.order_by === 'asc' ? asc(auditLogs.id) : desc(auditLogs.id);
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select(columns)
+      .from(auditLogs)
+      .leftJoin(users, eq(users.id, auditLogs.actorId))
+      .where(where)
+      .orderBy(order)
+      .limit(query.per_page)
+      .offset(offsetOf(query)),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(sql`(select 1 from ${auditLogs} where ${where} limit ${AUDIT_COUNT_CAP}) as capped`),
+  ]);
+  return {
+    data: rows.map(serializeAuditRow),
+    meta: pageMeta({ page: query.page, perPage: query.per_page, total, count: rows.length }),
+  };
+}
+
+/** Every matching row in id order, a batch at a time, for the export. */
+export async function* auditBatches(db: Executor, actor: AuthUser, filters: AuditFilters) {
+  const where = whereOf(actor, filters);
+  let after = 0;
+  for (;;) {
+    const rows = await db
+      .select(columns)
+      .from(auditLogs)
+      .leftJoin(users, eq(users.id, auditLogs.actorId))
+      .where(and(where, gt(auditLogs.id, after)))
+      .orderBy(asc(auditLogs.id))
+      .limit(EXPORT_BATCH);
+    if (rows.length) yield rows.map(serializeAuditRow);
+    if (rows.length < EXPORT_BATCH) return;
+    after = rows[rows.length - 1].id;
+  }
+}
