@@ -82,6 +82,19 @@ export function formatDateTime(value: string | null | undefined) {
   return `${formatDate(value)} ${hours % 12 || 12}:${minutes} ${hours < 12 ? 'AM' : 'PM'}`;
 }
 
+/** A calendar day (`YYYY-MM-DD`, no time): `20 November 2026`. */
+export function formatDay(day: string | null | undefined) {
+  const match = day ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(day) : null;
+  if (!match) return '–';
+  return `${Number(match[3])} ${MONTHS[Number(match[2]) - 1]} ${match[1]}`;
+}
+
+/** A calendar day as the Bank Payment Voucher prints it (spec: DD-MM-YYYY). */
+export function formatVoucherDay(day: string | null | undefined) {
+  const match = day ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(day) : null;
+  return match ? `${match[3]}-${match[2]}-${match[1]}` : '–';
+}
+
 /** `21 November 2026` (spec: D MMMM YYYY), in Jakarta time. */
 export function formatDate(value: string | null | undefined) {
   const local = value ? parseTimestamp(value) : null;

@@ -240,6 +240,26 @@ describe('creating a voucher', () => {
     expect(holders.map((row) => row.sendPaymentId)).toEqual([first.body.data.id]);
   });
 
+  it('creates one voucher from a form posted twice under its key, answering the second as the first', async () => {
+    const placed = await v1Completed();
+    const body = voucherBody(api, { brand: 'A', vendor: 'V1', bankId: bca, orderIds: [placed.orderId] });
+    const send = () =>
+      api.request('/api/send-payment', {
+        token: admin,
+        json: body,
+        headers: { 'Idempotency-Key': `pv-${placed.orderId}` },
+      });
+    const first = await send();
+    const second = await send();
+    expect([first.status, second.status]).toEqual([201, 201]);
+    expect(second.body.data.id).toBe(first.body.data.id);
+    const held = await api.db
+      .select()
+      .from(sendPaymentOrders)
+      .where(eq(sendPaymentOrders.orderId, placed.orderId));
+    expect(held).toHaveLength(1);
+  });
+
   it('refuses orders not completed, of another vendor, named twice, or unknown', async () => {
     const ofV3 = await completedOrder(api, {
       brand: 'A',

@@ -1,0 +1,78 @@
+import { z } from 'zod';
+
+/**
+ * The payment form's buttons: saving, and the steps that work the form without JavaScript (choosing the
+ * vendor reloads the order choices; adding and removing an order are submits of their own).
+ */
+const REMOVE = /^remove-order-(\d+)$/;
+
+export function removedOrderOf(intent: string) {
+  const match = REMOVE.exec(intent);
+  return match ? Number(match[1]) : null;
+}
+
+const optionalText = (max: number) => z.string().trim().max(max).optional();
+const optionalId = z.coerce.number().int().positive().optional();
+const day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'payment.dayInvalid')
+  .optional();
+
+/**
+ * One schema for the payment form on both sides. Each button checks what it needs: saving the fields the spec
+ * requires (with its messages), choosing a vendor a vendor, adding an order one not added yet.
+ */
+export const voucherFormSchema = z
+  .object({
+    intent: z.union([
+      z.literal('save'),
+      z.literal('choose-vendor'),
+      z.literal('add-order'),
+      z.string().regex(REMOVE),
+    ]),
+    number: optionalText(100),
+    vendor_id: optionalId,
+    previous_vendor_id: optionalId,
+    date: day,
+    due_date: day,
+    bank_id: optionalId,
+    account_number: optionalText(50),
+    account_holder_name: optionalText(150),
+    payment_method_description: optionalText(100),
+    order_ids: z.array(z.coerce.number().int().positive()).max(500).default([]),
+    add_order_id: optionalId,
+  })
+  .superRefine((value, context) => {
+    const require = (ok: unknown, path: string, message: string) => {
+      if (!ok) context.addIssue({ code: 'custom', path: [path], message });
+    };
+    if (value.intent === 'choose-vendor') require(value.vendor_id, 'vendor_id', 'payment.vendorRequired');
+    if (value.intent === 'add-order') {
+      require(value.add_order_id, 'add_order_id', 'payment.orderRequired');
+      if (value.add_order_id && value.order_ids.includes(value.add_order_id)) {
+        require(false, 'add_order_id', 'payment.orderTwice');
+      }
+    }
+    if (value.intent !== 'save') return;
+    require(value.number, 'number', 'payment.numberRequired');
+    require(value.vendor_id, 'vendor_id', 'payment.vendorRequired');
+    require(value.date, 'date', 'payment.dateRequired');
+    require(value.bank_id, 'bank_id', 'payment.bankRequired');
+    require(value.account_number, 'account_number', 'payment.accountNumberRequired');
+    require(value.account_holder_name, 'account_holder_name', 'payment.accountNameRequired');
+    require(value.order_ids.length, 'order_ids', 'payment.ordersRequired');
+    require(new Set(value.order_ids).size === value.order_ids.length, 'order_ids', 'payment.orderTwice');
+    if (value.date && value.due_date)
+      require(value.due_date >= value.date, 'due_date', 'payment.dueBeforeDate');
+  });
+
+export type VoucherForm = z.infer<typeof voucherFormSchema>;
+
+export const bankFormSchema = z.object({
+  name: z.string({ required_error: 'bank.nameRequired' }).trim().min(1, 'bank.nameRequired').max(100),
+});
+
+export const deleteSchema = z.object({
+  intent: z.literal('delete'),
+  id: z.coerce.number().int().positive(),
+});

@@ -1,0 +1,192 @@
+import { parseWithZod } from '@conform-to/zod';
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { json } from '@remix-run/node';
+import { Form, Link, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react';
+import { useTranslation } from 'react-i18next';
+import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
+import { DataTable } from '~/components/data-table';
+import { ListFilters, MultiSelect } from '~/components/list-filters';
+import { Modal } from '~/components/modal';
+import { Pagination } from '~/components/pagination';
+import { requireCsrf } from '~/lib/csrf.server';
+import { formatDay, formatMoney } from '~/lib/format';
+import { pageTitle } from '~/lib/meta';
+import { requirePaymentStaff } from '~/lib/payment-access.server';
+import { paymentListQuery } from '~/lib/payment-list.server';
+import { deleteSchema } from '~/lib/schemas/payment';
+import { requireScope } from '~/lib/scope.server';
+import { redirectWithToast } from '~/lib/toast.server';
+import { UpstreamError } from '~/lib/upstream.server';
+import { accountApi } from '~/lib/upstream/account.server';
+import { optionsApi } from '~/lib/upstream/options.server';
+import { paymentApi } from '~/lib/upstream/payments.server';
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { user, api, scope } = await requireScope(request, context);
+  requirePaymentStaff(user);
+  const url = new URL(request.url);
+  const query = paymentListQuery(url);
+  const [vouchers, brands, channels] = await Promise.all([
+    paymentApi.list(api, { query }),
+    accountApi.brands(api, { per_page: 1000 }).then((page) => page.data),
+    optionsApi.channels(api, { brandId: scope.id }),
+  ]);
+  // The vendors of the brands filtered on, or of the brand the user works in.
+  const vendorBrands = (query.brand as string[] | undefined)?.map(Number) ?? [scope.id];
+  const vendorLists = await Promise.all(
+    vendorBrands.slice(0, 20).map((brandId) => optionsApi.vendors(api, { brandId })),
+  );
+  const vendors = [...new Map(vendorLists.flat().map((vendor) => [vendor.id, vendor])).values()].sort(
+    (a, b) => a.name.localeCompare(b.name),
+  );
+  const deleting = Number(url.searchParams.get('delete')) || null;
+  return json({ vouchers, brands, channels, vendors, deleting });
+}
+
+/** Delete, after the confirmation dialog: the list starts again from its first page (spec 001 §2). */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  await requireCsrf(formData, request);
+  const { user, api } = await requireScope(request, context);
+  requirePaymentStaff(user);
+  const submission = parseWithZod(formData, { schema: deleteSchema });
+  if (submission.status !== 'success') throw new Response('Bad Request', { status: 400 });
+  const back = new URL(request.url);
+  back.searchParams.delete('delete');
+  back.searchParams.delete('page');
+  back.searchParams.delete('index');
+  const to = `/send-payment${back.search}`;
+  try {
+    const { message } = await paymentApi.remove(api, { id: submission.value.id });
+    return redirectWithToast(to, { type: 'success', message });
+  } catch (error) {
+    if (!(error instanceof UpstreamError) || error.status >= 500) throw error;
+    return redirectWithToast(to, { type: 'error', message: error.message });
+  }
+}
+
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle({ matches, page: 'payments' }) }];
+
+export { RouteErrorBoundary as ErrorBoundary } from '~/components/route-error';
+
+export default function VoucherListPage() {
+  const { vouchers, brands, channels, vendors, deleting } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const navigation = useNavigation();
+  const withoutDelete = new URLSearchParams(params);
+  withoutDelete.delete('delete');
+  const here = `/send-payment${withoutDelete.size ? `?${withoutDelete.toString()}` : ''}`;
+  const deleteHref = (id: number) => {
+    const next = new URLSearchParams(withoutDelete);
+    next.set('delete', String(id));
+    return `?${next.toString()}`;
+  };
+  const target = vouchers.data.find((row) => row.id === deleting);
+  const exportParams = new URLSearchParams(withoutDelete);
+  exportParams.delete('page');
+
+  return (
+    <section aria-labelledby="page-title" className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 id="page-title" className="text-2xl font-semibold">
+          {t('nav.payment')}
+        </h1>
+        <div className="flex gap-2">
+          <a href={`/send-payment/export?${exportParams.toString()}`} className="btn-secondary" download>
+            {t('order.export')}
+          </a>
+          <Link to="/send-payment/create" className="btn-primary">
+            {t('payment.create')}
+          </Link>
+        </div>
+      </div>
+      <ListFilters
+        searchLabel={t('payment.search')}
+        multiSelects={[
+          { name: 'vendor', label: t('payment.vendor'), options: vendors },
+          { name: 'channel', label: t('order.channel'), options: channels },
+        ]}
+      >
+        <MultiSelect
+          name="brand"
+          label={t('payment.brand')}
+          options={brands}
+          selected={params.getAll('brand')}
+        />
+      </ListFilters>
+      <DataTable
+        caption={t('payment.caption')}
+        rowKey={(row) => row.id}
+        rows={vouchers.data}
+        columns={[
+          {
+            key: 'number',
+            header: t('payment.number'),
+            sortKey: 'number',
+            cell: (row) => (
+              <Link to={`/send-payment/${row.id}`} className="font-medium text-brand-700 hover:underline">
+                {row.number}
+              </Link>
+            ),
+          },
+          { key: 'vendor', header: t('payment.vendor'), sortKey: 'vendor', cell: (row) => row.vendor_name },
+          { key: 'brand', header: t('payment.brand'), sortKey: 'brand', cell: (row) => row.brand_name },
+          { key: 'date', header: t('payment.date'), sortKey: 'date', cell: (row) => formatDay(row.date) },
+          {
+            key: 'total',
+            header: t('payment.total'),
+            align: 'right',
+            cell: (row) => formatMoney(row.total),
+          },
+          {
+            key: 'actions',
+            header: t('order.actions'),
+            cell: (row) => (
+              <span className="flex gap-2">
+                <Link
+                  to={`/send-payment/${row.id}`}
+                  className="btn-secondary px-2 py-1 text-xs"
+                  aria-label={t('payment.viewVoucher', { number: row.number })}
+                >
+                  {t('payment.view')}
+                </Link>
+                <Link
+                  to={deleteHref(row.id)}
+                  className="btn-secondary px-2 py-1 text-xs text-red-700"
+                  aria-label={t('payment.deleteVoucher', { number: row.number })}
+                  preventScrollReset
+                >
+                  {t('payment.delete')}
+                </Link>
+              </span>
+            ),
+          },
+        ]}
+      />
+      <Pagination meta={vouchers.meta} />
+      {deleting ? (
+        <Modal title={t('payment.deleteTitle')} closeTo={here}>
+          <Form method="post" className="space-y-4">
+            <AuthenticityTokenInput />
+            <input type="hidden" name="intent" value="delete" />
+            <input type="hidden" name="id" value={deleting} />
+            <p>{t('payment.deleteText', { number: target?.number ?? `#${deleting}` })}</p>
+            <div className="flex gap-2">
+              <button
+                type="submit"
+                className="btn-primary bg-red-600"
+                disabled={navigation.state === 'submitting'}
+              >
+                {t('payment.deleteConfirm')}
+              </button>
+              <Link to={here} className="btn-secondary" preventScrollReset>
+                {t('payment.cancel')}
+              </Link>
+            </div>
+          </Form>
+        </Modal>
+      ) : null}
+    </section>
+  );
+}

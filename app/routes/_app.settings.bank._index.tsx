@@ -1,0 +1,149 @@
+import { parseWithZod } from '@conform-to/zod';
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { json } from '@remix-run/node';
+import { Form, Link, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react';
+import { useTranslation } from 'react-i18next';
+import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
+import { DataTable } from '~/components/data-table';
+import { ListFilters } from '~/components/list-filters';
+import { Modal } from '~/components/modal';
+import { Pagination } from '~/components/pagination';
+import { requireCsrf } from '~/lib/csrf.server';
+import { formatDateTime } from '~/lib/format';
+import { listQuery } from '~/lib/list-query.server';
+import { pageTitle } from '~/lib/meta';
+import { requireAdministrator } from '~/lib/payment-access.server';
+import { deleteSchema } from '~/lib/schemas/payment';
+import { requireUser } from '~/lib/scope.server';
+import { redirectWithToast } from '~/lib/toast.server';
+import { UpstreamError } from '~/lib/upstream.server';
+import { bankApi } from '~/lib/upstream/payments.server';
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { user, api } = await requireUser(request, context);
+  requireAdministrator(user);
+  const url = new URL(request.url);
+  const banks = await bankApi.list(api, { query: listQuery(url) });
+  return json({ banks, deleting: Number(url.searchParams.get('delete')) || null });
+}
+
+/** Delete, after the confirmation dialog; the list starts again from its first page (spec 001 §2). */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  await requireCsrf(formData, request);
+  const { user, api } = await requireUser(request, context);
+  requireAdministrator(user);
+  const submission = parseWithZod(formData, { schema: deleteSchema });
+  if (submission.status !== 'success') throw new Response('Bad Request', { status: 400 });
+  const back = new URL(request.url);
+  back.searchParams.delete('delete');
+  back.searchParams.delete('page');
+  back.searchParams.delete('index');
+  const to = `/settings/bank${back.search}`;
+  try {
+    const { message } = await bankApi.remove(api, { id: submission.value.id });
+    return redirectWithToast(to, { type: 'success', message });
+  } catch (error) {
+    if (!(error instanceof UpstreamError) || error.status >= 500) throw error;
+    return redirectWithToast(to, { type: 'error', message: error.message });
+  }
+}
+
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle({ matches, page: 'banks' }) }];
+
+export { RouteErrorBoundary as ErrorBoundary } from '~/components/route-error';
+
+export default function BankListPage() {
+  const { banks, deleting } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const navigation = useNavigation();
+  const withoutDelete = new URLSearchParams(params);
+  withoutDelete.delete('delete');
+  const here = `/settings/bank${withoutDelete.size ? `?${withoutDelete.toString()}` : ''}`;
+  const deleteHref = (id: number) => {
+    const next = new URLSearchParams(withoutDelete);
+    next.set('delete', String(id));
+    return `?${next.toString()}`;
+  };
+  const target = banks.data.find((row) => row.id === deleting);
+  return (
+    <section aria-labelledby="page-title" className="space-y-4">
+      <nav aria-label={t('breadcrumb')} className="text-sm text-slate-500">
+        <Link to="/settings" className="hover:underline">
+          {t('nav.settings')}
+        </Link>{' '}
+        / <span>{t('bank.title')}</span>
+      </nav>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 id="page-title" className="text-2xl font-semibold">
+          {t('bank.title')}
+        </h1>
+        <Link to="/settings/bank/create" className="btn-primary">
+          {t('bank.create')}
+        </Link>
+      </div>
+      <ListFilters searchLabel={t('bank.search')} dates={false} />
+      <DataTable
+        caption={t('bank.caption')}
+        rowKey={(row) => row.id}
+        rows={banks.data}
+        columns={[
+          { key: 'name', header: t('bank.name'), sortKey: 'name', cell: (row) => row.name },
+          {
+            key: 'updated',
+            header: t('order.updatedAt'),
+            sortKey: 'updated_at',
+            cell: (row) => formatDateTime(row.updated_at),
+          },
+          {
+            key: 'actions',
+            header: t('order.actions'),
+            cell: (row) => (
+              <span className="flex gap-2">
+                <Link
+                  to={`/settings/bank/${row.id}`}
+                  className="btn-secondary px-2 py-1 text-xs"
+                  aria-label={t('bank.viewBank', { name: row.name })}
+                >
+                  {t('payment.view')}
+                </Link>
+                <Link
+                  to={deleteHref(row.id)}
+                  className="btn-secondary px-2 py-1 text-xs text-red-700"
+                  aria-label={t('bank.deleteBank', { name: row.name })}
+                  preventScrollReset
+                >
+                  {t('payment.delete')}
+                </Link>
+              </span>
+            ),
+          },
+        ]}
+      />
+      <Pagination meta={banks.meta} />
+      {deleting ? (
+        <Modal title={t('bank.deleteTitle')} closeTo={here}>
+          <Form method="post" className="space-y-4">
+            <AuthenticityTokenInput />
+            <input type="hidden" name="intent" value="delete" />
+            <input type="hidden" name="id" value={deleting} />
+            <p>{t('bank.deleteText', { name: target?.name ?? `#${deleting}` })}</p>
+            <div className="flex gap-2">
+              <button
+                type="submit"
+                className="btn-primary bg-red-600"
+                disabled={navigation.state === 'submitting'}
+              >
+                {t('payment.deleteConfirm')}
+              </button>
+              <Link to={here} className="btn-secondary" preventScrollReset>
+                {t('payment.cancel')}
+              </Link>
+            </div>
+          </Form>
+        </Modal>
+      ) : null}
+    </section>
+  );
+}
