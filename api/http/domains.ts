@@ -7,6 +7,7 @@ import { brandEndpoints } from '../domains/brand/routes';
 import { categoryEndpoints } from '../domains/category/routes';
 import { vendorEndpoints } from '../domains/vendor/routes';
 import { auditEndpoints } from '../domains/audit/routes';
+import { shippingEndpoints } from '../domains/shipping/routes';
 import type { EndpointGroup } from './endpoints';
 
 /** The domains whose routes are endpoint rows: app.ts mounts each group, the OpenAPI document lists its operations. */
@@ -20,4 +21,5 @@ export const ENDPOINT_GROUPS: EndpointGroup[] = [
   categoryEndpoints,
   vendorEndpoints,
   auditEndpoints,
+  shippingEndpoints,
 ];

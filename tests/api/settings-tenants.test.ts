@@ -361,3 +361,42 @@ describe('categories', () => {
     expect(response.status).toBe(403);
   });
 });
+
+describe('shipping methods', () => {
+  it('lists each channel’s couriers, and a switched-off one drops out of what an order offers', async () => {
+    const listed = await api.request('/api/shipping-method', {
+      token: tokens.vendor1,
+      query: { channel: 1 },
+    });
+    expect(listed.body.data.map((row: { name: string }) => row.name)).toEqual(['JNE', 'SiCepat', 'TIKI']);
+    const tiki = listed.body.data.find((row: { name: string }) => row.name === 'TIKI');
+
+    const switched = await api.request(`/api/shipping-method/${tiki.id}`, {
+      method: 'PUT',
+      token: tokens.admin,
+      json: { is_active: false },
+    });
+    expect(switched.status).toBe(200);
+
+    const offered = await api.request('/api/shipping-method', {
+      token: tokens.vendor1,
+      query: { channel: 1, active: 1 },
+    });
+    expect(offered.body.data.map((row: { name: string }) => row.name)).toEqual(['JNE', 'SiCepat']);
+  });
+
+  it('lets only platform staff switch them', async () => {
+    const listed = await api.request('/api/shipping-method', { token: tokens.brandA });
+    const first = listed.body.data[0];
+    for (const token of [tokens.brandA, tokens.vendor1]) {
+      const response = await api.request(`/api/shipping-method/${first.id}`, {
+        method: 'PUT',
+        token,
+        json: { is_active: !first.is_active },
+      });
+      expect(response.status).toBe(403);
+    }
+    const after = await api.request('/api/shipping-method', { token: tokens.brandA });
+    expect(after.body.data[0].is_active).toBe(first.is_active);
+  });
+});

@@ -113,6 +113,16 @@ export function settingsWriteCases(
     return created.body.data.id as number;
   }
   Object.assign(cases, {
+    'put /api/shipping-method/{id}': {
+      actions: ['shipping-method.update'],
+      call: async () => {
+        const listed = await send('/api/shipping-method');
+        return send(`/api/shipping-method/${listed.body.data[0].id}`, {
+          method: 'PUT',
+          json: { is_active: false },
+        });
+      },
+    },
     'post /api/vendor': {
       actions: ['vendor.store'],
       call: () => send('/api/vendor', { form: vendorForm() }),

@@ -17,6 +17,7 @@ import {
   permissions,
   products,
   roles,
+  shippingMethods,
   stockDailySnapshots,
   stockMovements,
   userBrands,
@@ -138,6 +139,9 @@ export async function createWorld(db: Database): Promise<World> {
     { id: 2, name: 'Shopee', code: 'shopee' },
   ]);
   await db.execute(sql`select setval(pg_get_serial_sequence('channels', 'id'), 10)`);
+  await db
+    .insert(shippingMethods)
+    .values([1, 2].flatMap((channelId) => ['JNE', 'TIKI', 'SiCepat'].map((name) => ({ channelId, name }))));
 
   const [brandA, brandB] = await db
     .insert(brands)

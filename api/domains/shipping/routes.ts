@@ -1,0 +1,46 @@
+import { eq } from 'drizzle-orm';
+import { channels } from '../../db/schema';
+import { endpoint, endpointGroup } from '../../http/endpoints';
+import { forbidden } from '../../http/errors';
+import { parseId } from '../../http/tenancy';
+import { write } from '../../http/write';
+import { requirePermission } from '../access/permissions';
+import { isPlatformStaff } from '../access/roles';
+import { shippingListQuerySchema, shippingUpdateSchema } from './schema';
+import { listShippingMethods, serializeShippingMethod, setShippingMethodActive } from './service';
+
+/**
+ * Shipping methods per channel (the Pengiriman settings): anyone signed in reads them (an order shows the
+ * ones switched on); platform staff holding `brand.update` switch them.
+ */
+export const shippingEndpoints = endpointGroup([
+  endpoint({
+    method: 'get',
+    path: '/api/shipping-method',
+    summary: 'Shipping methods per channel (channel, active=1)',
+    tag: 'shipping',
+    query: shippingListQuerySchema,
+    handle: async (c, { query }) => c.json(await listShippingMethods(c.var.deps.db, query)),
+  }),
+  endpoint({
+    method: 'put',
+    path: '/api/shipping-method/{id}',
+    summary: 'Switch a shipping method on or off',
+    tag: 'shipping',
+    body: shippingUpdateSchema,
+    handle: async (c, { body }) => {
+      if (!isPlatformStaff(c.var.user.roleId)) throw forbidden();
+      requirePermission(c.var.user, 'brand.update');
+      const id = parseId(c.req.param('id'));
+      const method = await write(c, (work) => setShippingMethodActive(work, id, body.is_active));
+      const [channel] = await c.var.deps.db
+        .select({ name: channels.name })
+        .from(channels)
+        .where(eq(channels.id, method.channelId));
+      return c.json({
+        message: 'Data berhasil diubah',
+        data: serializeShippingMethod({ method, channelName: channel.name }),
+      });
+    },
+  }),
+]);
