@@ -1,0 +1,283 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { categories, roles, users, vendors } from '../../api/db/schema';
+import { startTestApi, type TestApi } from '../support/api';
+
+/**
+ * The tenancy matrix of the settings routes: every route × every kind of account × own and foreign brands
+ * and vendors. Brand and vendor users hold a role of their own brand or vendor with every settings permission
+ * of their side, so what stops them is tenancy, not a missing permission. A write outside the tenancy
+ * changes nothing.
+ */
+
+const USERS = ['admin', 'keyAccount', 'brandA', 'brandB', 'vendor1', 'vendor2', 'vendor1Special'] as const;
+type UserKey = (typeof USERS)[number];
+type BrandKey = 'A' | 'B';
+type VendorKey = 'V1' | 'V2' | 'V3';
+
+const BRAND_SCOPE: Record<UserKey, BrandKey[]> = {
+  admin: ['A', 'B'],
+  keyAccount: ['A'],
+  brandA: ['A'],
+  brandB: ['B'],
+  vendor1: [],
+  vendor2: [],
+  vendor1Special: [],
+};
+const VENDOR_SCOPE: Record<UserKey, VendorKey[]> = {
+  admin: ['V1', 'V2', 'V3'],
+  keyAccount: ['V1', 'V3'],
+  brandA: ['V1', 'V3'],
+  brandB: ['V2', 'V3'],
+  vendor1: ['V1'],
+  vendor2: ['V2'],
+  vendor1Special: ['V1'],
+};
+/** Who writes a vendor's roles and gate settings: its own users and administrators. */
+const VENDOR_WRITERS: Record<VendorKey, UserKey[]> = {
+  V1: ['admin', 'vendor1', 'vendor1Special'],
+  V2: ['admin', 'vendor2'],
+  V3: ['admin'],
+};
+
+let api: TestApi;
+const tokens = {} as Record<UserKey, string>;
+const brandRoles = {} as Record<BrandKey, number>;
+const vendorRoles = {} as Record<VendorKey, number>;
+
+const SIDE_PERMISSIONS = ['user', 'role', 'gate-setting'].flatMap((resource) =>
+  ['index', 'store', 'update', 'destroy'].map((action) => `vendor.${resource}.${action}`),
+);
+
+beforeAll(async () => {
+  api = await startTestApi();
+  const admin = await api.login(api.world.users.admin.email);
+  const listed = await api.request('/api/permission', { token: admin });
+  const ids = (listed.body.data as { id: number; name: string }[])
+    .filter((row) => SIDE_PERMISSIONS.includes(row.name))
+    .map((row) => row.id);
+  async function managerRole(base: string) {
+    const role = await api.request(`${base}/role`, { token: admin, json: { name: 'Pengelola' } });
+    await api.request(`${base}/gate-setting`, {
+      token: admin,
+      json: { role_id: role.body.data.id, permission_ids: ids },
+    });
+    return role.body.data.id as number;
+  }
+  for (const brand of ['A', 'B'] as const)
+    brandRoles[brand] = await managerRole(`/api/brand/${api.world.brands[brand]}`);
+  for (const vendor of ['V1', 'V2', 'V3'] as const) {
+    vendorRoles[vendor] = await managerRole(`/api/vendor/${api.world.vendors[vendor]}`);
+  }
+  const assign = async (key: UserKey, roleId: number) => {
+    const user = api.world.users[key];
+    const [row] = await api.db.select().from(users).where(eq(users.id, user.id));
+    const response = await api.request(`/api/user/${user.id}`, {
+      method: 'PUT',
+      token: admin,
+      json: { name: row.name, email: row.email, mobile_phone: row.mobilePhone, role_id: roleId },
+    });
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+  };
+  await assign('brandA', brandRoles.A);
+  await assign('brandB', brandRoles.B);
+  await assign('vendor1', vendorRoles.V1);
+  await assign('vendor2', vendorRoles.V2);
+  for (const key of USERS) tokens[key] = await api.login(api.world.users[key].email);
+});
+
+afterAll(async () => {
+  await api?.close();
+});
+
+const brandPath = (brand: BrandKey) => `/api/brand/${api.world.brands[brand]}`;
+const vendorPath = (vendor: VendorKey) => `/api/vendor/${api.world.vendors[vendor]}`;
+
+describe('brand settings paths', () => {
+  for (const user of USERS) {
+    for (const brand of ['A', 'B'] as const) {
+      const expected = BRAND_SCOPE[user].includes(brand) ? 200 : 404;
+      it(`${user} reading brand ${brand}'s roles, gate settings, permissions and users answers ${expected}`, async () => {
+        for (const resource of ['role', 'gate-setting', 'permission', 'user']) {
+          const response = await api.request(`${brandPath(brand)}/${resource}`, { token: tokens[user] });
+          expect(response.status, resource).toBe(expected);
+        }
+        const role = await api.request(`${brandPath(brand)}/role/${brandRoles[brand]}`, {
+          token: tokens[user],
+        });
+        expect(role.status).toBe(expected);
+      });
+
+      it(`${user} creating a role of brand ${brand} answers ${expected === 200 ? 201 : 404} and ${expected === 200 ? 'writes it' : 'writes nothing'}`, async () => {
+        const name = `Peran ${user} ${brand}`;
+        const response = await api.request(`${brandPath(brand)}/role`, {
+          token: tokens[user],
+          json: { name },
+        });
+        expect(response.status).toBe(expected === 200 ? 201 : 404);
+        const rows = await api.db.select().from(roles).where(eq(roles.name, name));
+        expect(rows).toHaveLength(expected === 200 ? 1 : 0);
+      });
+    }
+  }
+
+  it("never shows a brand user another brand's role under their own brand's path", async () => {
+    const response = await api.request(`${brandPath('A')}/role/${brandRoles.B}`, { token: tokens.brandA });
+    expect(response.status).toBe(404);
+  });
+});
+
+describe('vendor settings paths', () => {
+  for (const user of USERS) {
+    for (const vendor of ['V1', 'V2', 'V3'] as const) {
+      const visible = VENDOR_SCOPE[user].includes(vendor);
+      it(`${user} reading vendor ${vendor}'s roles, gate settings, permissions and users answers ${visible ? 200 : 404}`, async () => {
+        for (const resource of ['role', 'gate-setting', 'permission', 'user']) {
+          const response = await api.request(`${vendorPath(vendor)}/${resource}`, { token: tokens[user] });
+          expect(response.status, resource).toBe(visible ? 200 : 404);
+        }
+      });
+
+      const writes = VENDOR_WRITERS[vendor].includes(user);
+      const status = writes ? 201 : visible ? 403 : 404;
+      it(`${user} creating a role of vendor ${vendor} answers ${status}`, async () => {
+        const name = `Peran ${user} ${vendor}`;
+        const response = await api.request(`${vendorPath(vendor)}/role`, {
+          token: tokens[user],
+          json: { name },
+        });
+        expect(response.status).toBe(status);
+        expect(await api.db.select().from(roles).where(eq(roles.name, name))).toHaveLength(writes ? 1 : 0);
+      });
+    }
+  }
+
+  it("a vendor's user never lists another vendor's users, on any path", async () => {
+    const all = await api.request('/api/user', { token: tokens.vendor1, query: { per_page: 1000 } });
+    expect(all.status).toBe(200);
+    expect(all.body.data.length).toBeGreaterThan(0);
+    expect(all.body.data.every((row: { vendor_id: number }) => row.vendor_id === api.world.vendors.V1)).toBe(
+      true,
+    );
+    const foreign = await api.request('/api/user', {
+      token: tokens.vendor1,
+      query: { vendor: api.world.vendors.V2 },
+    });
+    expect(foreign.body.data).toEqual([]);
+  });
+
+  it("refuses a change to another vendor's role through one's own vendor path, and leaves it", async () => {
+    const response = await api.request(`${vendorPath('V1')}/role/${vendorRoles.V2}`, {
+      method: 'PUT',
+      token: tokens.vendor1,
+      json: { name: 'Diambil' },
+    });
+    expect(response.status).toBe(404);
+    const [row] = await api.db.select().from(roles).where(eq(roles.id, vendorRoles.V2));
+    expect(row.name).toBe('Pengelola');
+  });
+});
+
+describe('global settings paths', () => {
+  const PLATFORM: UserKey[] = ['admin', 'keyAccount'];
+  for (const user of USERS) {
+    const expected = PLATFORM.includes(user) ? 200 : 403;
+    it(`${user} reading the global roles, gate settings and permissions answers ${expected}`, async () => {
+      for (const path of ['/api/role', '/api/gate-setting', '/api/permission']) {
+        expect((await api.request(path, { token: tokens[user] })).status, path).toBe(expected);
+      }
+    });
+  }
+});
+
+describe('accounts outside the tenancy', () => {
+  const cases: { actor: UserKey; target: UserKey }[] = [
+    { actor: 'vendor1', target: 'vendor2' },
+    { actor: 'brandA', target: 'brandB' },
+    { actor: 'brandA', target: 'vendor2' },
+    { actor: 'keyAccount', target: 'brandB' },
+    { actor: 'keyAccount', target: 'admin' },
+    { actor: 'vendor1', target: 'brandA' },
+  ];
+  for (const { actor, target } of cases) {
+    it(`${actor} cannot read, edit or delete ${target}, whose row stays`, async () => {
+      const user = api.world.users[target];
+      const [before] = await api.db.select().from(users).where(eq(users.id, user.id));
+      expect((await api.request(`/api/user/${user.id}`, { token: tokens[actor] })).status).toBe(404);
+      const edit = await api.request(`/api/user/${user.id}`, {
+        method: 'PUT',
+        token: tokens[actor],
+        json: { name: 'Diambil', email: before.email, mobile_phone: before.mobilePhone },
+      });
+      expect(edit.status).toBe(404);
+      const remove = await api.request(`/api/user/${user.id}`, { method: 'DELETE', token: tokens[actor] });
+      expect(remove.status).toBe(404);
+      const [after] = await api.db.select().from(users).where(eq(users.id, user.id));
+      expect(after).toEqual(before);
+    });
+  }
+
+  it('a vendor user cannot manage the special account of its own vendor', async () => {
+    const special = api.world.users.vendor1Special;
+    const response = await api.request(`/api/user/${special.id}`, {
+      method: 'PUT',
+      token: tokens.vendor1,
+      json: { name: 'Diambil', email: special.email, mobile_phone: '081200000006' },
+    });
+    expect(response.status).toBe(403);
+    const [row] = await api.db.select().from(users).where(eq(users.id, special.id));
+    expect(row.name).toBe(special.name);
+  });
+});
+
+describe('vendors and categories outside the tenancy', () => {
+  it('a brand user cannot read a vendor serving only another brand', async () => {
+    expect((await api.request(`/api/vendor/${api.world.vendors.V2}`, { token: tokens.brandA })).status).toBe(
+      404,
+    );
+    expect((await api.request(`${brandPath('B')}/vendor`, { token: tokens.brandA })).status).toBe(404);
+  });
+
+  it('a key account cannot update or delete a vendor outside its brands, which stays', async () => {
+    const form = new FormData();
+    for (const [key, value] of Object.entries({
+      _method: 'PUT',
+      name: 'Diambil',
+      city: 'Bandung',
+      postal_code: '40111',
+      telephone: '022-5550100',
+      lat: '-6.9',
+      lng: '107.6',
+    }))
+      form.append(key, value);
+    const update = await api.request(`/api/vendor/${api.world.vendors.V2}`, {
+      token: tokens.keyAccount,
+      form,
+    });
+    expect(update.status).toBe(404);
+    const remove = await api.request(`/api/vendor/${api.world.vendors.V2}`, {
+      method: 'DELETE',
+      token: tokens.keyAccount,
+    });
+    expect(remove.status).toBe(404);
+    const [row] = await api.db.select().from(vendors).where(eq(vendors.id, api.world.vendors.V2));
+    expect(row).toMatchObject({ name: 'Vendor Dua', deletedAt: null });
+  });
+
+  it("a key account cannot change another brand's category, which stays", async () => {
+    const id = api.world.categories.B.children[0];
+    const response = await api.request(`${brandPath('B')}/category/${id}`, {
+      method: 'PUT',
+      token: tokens.keyAccount,
+      json: { name: 'Diambil' },
+    });
+    expect(response.status).toBe(404);
+    const through = await api.request(`${brandPath('A')}/category/${id}`, {
+      method: 'DELETE',
+      token: tokens.keyAccount,
+    });
+    expect(through.status).toBe(404);
+    const [row] = await api.db.select().from(categories).where(eq(categories.id, id));
+    expect(row).toMatchObject({ name: 'Baju', deletedAt: null });
+  });
+});
