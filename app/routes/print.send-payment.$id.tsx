@@ -47,39 +47,40 @@ export default function PrintVoucher() {
         <Term label={t('payment.checkNumber')} value={voucher.payment_method_description ?? '–'} />
         <Term label={t('payment.preparedBy')} value={preparers || '–'} />
       </dl>
-      <table className="w-full border-collapse">
+      <table className="w-full table-fixed border-collapse text-xs">
         <thead>
           <tr className="border-b border-slate-500 text-left">
-            <th className="py-1 pr-2">No</th>
-            <th className="py-1 pr-2">{t('order.number')}</th>
-            <th className="py-1 pr-2">{t('order.invoice')}</th>
+            <th className="w-8 py-1 pr-2">No</th>
+            <th className="w-32 py-1 pr-2">{t('order.number')}</th>
+            <th className="w-44 py-1 pr-2">{t('order.invoice')}</th>
             <th className="py-1 pr-2">{t('order.product')}</th>
-            <th className="py-1 pr-2 text-right">{t('order.quantity')}</th>
-            <th className="py-1 text-right">{t('payment.amount')}</th>
+            <th className="w-12 py-1 pr-2 text-right">Qty</th>
+            <th className="w-24 py-1 text-right">{t('payment.amount')}</th>
           </tr>
         </thead>
         <tbody>
           {lines.map(({ order, line, first }, index) => (
-            <tr key={line.id} className="border-b border-slate-200 align-top">
+            <tr key={line.id} className="break-inside-avoid border-b border-slate-200 align-top">
               <td className="py-1 pr-2">{index + 1}</td>
               <td className="py-1 pr-2">{first ? order.number : ''}</td>
-              <td className="py-1 pr-2">{first ? order.invoice.external_number : ''}</td>
+              <td className="break-all py-1 pr-2">{first ? order.invoice.external_number : ''}</td>
               <td className="py-1 pr-2">{line.invoice_product.name}</td>
               <td className="py-1 pr-2 text-right">{line.quantity_net}</td>
               <td className="py-1 text-right">{formatMoney(line.amount, 'Rp.')}</td>
             </tr>
           ))}
-        </tbody>
-        <tfoot>
-          <tr className="border-t-2 border-slate-800 font-semibold">
+          <tr className="break-inside-avoid border-t-2 border-slate-800 text-sm font-semibold">
             <td colSpan={5} className="py-2 pr-2 text-right">
               Total
             </td>
             <td className="py-2 text-right">{formatMoney(voucher.total, 'Rp.')}</td>
           </tr>
-        </tfoot>
+        </tbody>
       </table>
-      <section className="mt-10 grid grid-cols-5 gap-3 text-center" aria-label={t('payment.signatures')}>
+      <section
+        className="mt-10 grid break-inside-avoid grid-cols-5 gap-3 text-center"
+        aria-label={t('payment.signatures')}
+      >
         {SIGNATURES.map((slot) => (
           <div key={slot} className="flex flex-col justify-between border border-slate-400">
             <p className="border-b border-slate-400 py-1 font-semibold">{slot}</p>

@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { ACCOUNTS, signInAndWait, signOut } from './support';
 
@@ -176,4 +177,37 @@ test('a key account has no bank settings and a brand user no payments', async ({
   await signOut(page);
   await signInAndWait(page, ACCOUNTS.brand);
   expect((await page.goto('/send-payment'))?.status()).toBe(403);
+});
+
+test('the payment and bank pages have no serious or critical accessibility violations', async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  test.skip(!javaScriptEnabled, 'axe runs inside the page');
+  await signInAndWait(page, ACCOUNTS.admin);
+  await page.goto('/send-payment');
+  const voucherPath = await page.getByRole('table').getByRole('link').first().getAttribute('href');
+  const checks: { path: string; prepare?: () => Promise<void> }[] = [
+    { path: '/send-payment' },
+    { path: `/send-payment?delete=${voucherPath?.split('/').pop()}` },
+    {
+      path: '/send-payment/create',
+      prepare: async () => {
+        await chooseVendor(page, true);
+        await addFirstPayableOrder(page);
+      },
+    },
+    { path: voucherPath ?? '/send-payment' },
+    { path: '/settings/bank' },
+    { path: '/settings/bank/create' },
+  ];
+  for (const { path, prepare } of checks) {
+    await page.goto(path);
+    await prepare?.();
+    const result = await new AxeBuilder({ page }).analyze();
+    const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(
+      serious.map((v) => `${path}: ${v.id} ${v.nodes.map((node) => node.target.join(' ')).join(', ')}`),
+    ).toEqual([]);
+  }
 });

@@ -159,7 +159,8 @@ export function VoucherForm({
   const orderErrors = fields.order_ids.getFieldList();
 
   return (
-    <Form method="post" {...getFormProps(form)} className="space-y-6">
+    // Keyed by the draft: after a step the browser must not keep a choice the new draft no longer offers.
+    <Form key={form.id} method="post" {...getFormProps(form)} className="space-y-6">
       <AuthenticityTokenInput />
       {hidden}
       <input type="hidden" name="previous_vendor_id" value={vendor ?? ''} />
@@ -173,12 +174,12 @@ export function VoucherForm({
           <input key={number.key} {...number.props} className="input" maxLength={100} />
         </Labelled>
         <Labelled meta={fields.vendor_id} label={t('payment.vendor')}>
-          <div className="flex gap-2">
+          <div className="flex flex-wrap gap-2">
             <select
               key={vendorKey}
               {...vendorProps}
               defaultValue={vendor ?? ''}
-              className="input"
+              className="input min-w-48 flex-1"
               onChange={(event) => event.currentTarget.form?.requestSubmit(chooseVendor.current)}
             >
               <option value="" disabled>
