@@ -11,6 +11,8 @@ import helmet from 'helmet';
 import { sql } from 'drizzle-orm';
 import { allowedOrigins, readApiConfig } from './api/config';
 import { createPusherServer } from './api/realtime/pusher-server';
+import { redisFanOut } from './api/realtime/redis-fan-out';
+import { connectRedis } from './api/redis';
 import { startApiRuntime, type ApiRuntime } from './api/runtime';
 
 const port = Number(process.env.PORT ?? 3000);
@@ -68,12 +70,14 @@ app.use('/locales', express.static('locales', { maxAge: '7d' }));
 
 let runtime: ApiRuntime | null = null;
 const config = readApiConfig();
+const realtimeRedis = embedRealtime && config.REDIS_URL ? connectRedis(config.REDIS_URL) : null;
 const realtime = embedRealtime
   ? createPusherServer({
       appId: config.PUSHER_APP_ID,
       key: config.PUSHER_KEY,
       secret: config.PUSHER_SECRET,
       allowedOrigins: allowedOrigins(config),
+      fanOut: realtimeRedis ? redisFanOut(realtimeRedis) : undefined,
     })
   : null;
 
@@ -100,6 +104,41 @@ if (realtime) {
     realtime.handleHttp(req, res).then((handled) => handled || next(), next);
   });
 }
+
+/**
+ * A form posted from another site: Remix refuses such an action by throwing, which would read as a server error
+ * (500). It is the sender's fault, so it is answered 403 here, by Remix's own rule (Origin against the forwarded
+ * or plain Host).
+ */
+function isCrossSiteAction(req: express.Request) {
+  if (req.method === 'GET' || req.method === 'HEAD') return false;
+  const origin = req.get('origin');
+  if (!origin || origin === 'null') return false;
+  const host = req.get('x-forwarded-host')?.split(',')[0]?.trim() || req.get('host');
+  try {
+    return new URL(origin).host !== host;
+  } catch {
+    return true;
+  }
+}
+
+const FORM_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data'];
+
+/** Pages take form posts only (every action reads a form); anything else is refused before it fails there. */
+function isFormPost(req: express.Request) {
+  const type = req.get('content-type')?.split(';')[0]?.trim().toLowerCase() ?? '';
+  return FORM_TYPES.includes(type);
+}
+
+app.use((req, res, next) => {
+  if (isCrossSiteAction(req)) {
+    return void res.status(403).type('text/plain').send('This form was posted from another site.');
+  }
+  if (req.method !== 'GET' && req.method !== 'HEAD' && !isFormPost(req)) {
+    return void res.status(415).type('text/plain').send('Send this as a form.');
+  }
+  next();
+});
 
 let apiListener: ReturnType<typeof getRequestListener> | null = null;
 
@@ -148,6 +187,7 @@ console.info(
 async function shutdown() {
   server.close();
   await realtime?.close();
+  await realtimeRedis?.close();
   await runtime?.close();
   process.exit(0);
 }

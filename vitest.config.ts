@@ -31,4 +31,16 @@ if (process.env.TEST_DATABASE_URL) {
   });
 }
 
+// Two app instances sharing PostgreSQL and Redis (sessions, throttles, real-time fan-out, a kill -9): after
+// `remix build`, with both services at hand.
+projects.push({
+  test: {
+    name: 'cluster',
+    include: process.env.REDIS_URL && process.env.TEST_DATABASE_URL ? ['tests/cluster/**/*.test.ts'] : [],
+    testTimeout: 60_000,
+    hookTimeout: 240_000,
+    pool: 'forks',
+  },
+});
+
 export default defineConfig({ test: { projects } });

@@ -2,10 +2,13 @@ import { createServer } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
 import { allowedOrigins, readApiConfig } from './config';
 import { createPusherServer } from './realtime/pusher-server';
+import { redisFanOut } from './realtime/redis-fan-out';
+import { connectRedis } from './redis';
 import { startApiRuntime } from './runtime';
 
 const port = Number(process.env.API_PORT ?? 4000);
 const config = readApiConfig();
+const realtimeRedis = !config.PUSHER_HOST && config.REDIS_URL ? connectRedis(config.REDIS_URL) : null;
 const realtime = config.PUSHER_HOST
   ? null
   : createPusherServer({
@@ -13,6 +16,7 @@ const realtime = config.PUSHER_HOST
       key: config.PUSHER_KEY,
       secret: config.PUSHER_SECRET,
       allowedOrigins: allowedOrigins(config),
+      fanOut: realtimeRedis ? redisFanOut(realtimeRedis) : undefined,
     });
 const runtime = await startApiRuntime({ config, pusherPort: port });
 // Alone, the API may let @hono/node-server replace the global Request and Response with its lighter ones (a
@@ -31,6 +35,7 @@ server.listen(port, () => console.info(`upstream API on http://localhost:${port}
 async function shutdown() {
   server.close();
   await realtime?.close();
+  await realtimeRedis?.close();
   await runtime.close();
   process.exit(0);
 }

@@ -16,7 +16,7 @@ export type HttpApiOptions = {
   appId: string;
   key: string;
   secret: string;
-  publish(event: OutgoingEvent): void;
+  publish(event: OutgoingEvent): Promise<void>;
   channelSummaries(): ChannelSummary[];
   presence(channel: string): PresenceSnapshot;
 };
@@ -197,13 +197,12 @@ function respond({
   route: Route;
   body: Buffer;
   query: URLSearchParams;
-}): unknown {
+}): Promise<unknown> | unknown {
   switch (route.kind) {
     case 'events':
     case 'batch_events': {
       const events = route.kind === 'events' ? parseEvents(body) : parseBatch(body);
-      for (const event of events) options.publish(event);
-      return {};
+      return Promise.all(events.map((event) => options.publish(event))).then(() => ({}));
     }
     case 'channels':
       return describeChannels({ options, query });
@@ -265,7 +264,7 @@ export function createHttpApi(options: HttpApiOptions): {
     }
 
     try {
-      sendJson({ res, status: 200, body: respond({ options, route, body: bodyResult.body, query }) });
+      sendJson({ res, status: 200, body: await respond({ options, route, body: bodyResult.body, query }) });
     } catch (error) {
       if (!(error instanceof BadRequest)) throw error;
       sendJson({ res, status: 400, body: { error: error.message } });

@@ -6,7 +6,7 @@ import type { WebSocket } from 'ws';
 import { createChannelRegistry } from './channels.js';
 import { broadcast, handleClientMessage, releaseConnection, send, sendError } from './connection.js';
 import type { Connection, ConnectionContext } from './connection.js';
-import { createHttpApi } from './http-api.js';
+import { createHttpApi, type OutgoingEvent } from './http-api.js';
 
 const DEFAULT_ACTIVITY_TIMEOUT_SECONDS = 120;
 const IDLE_CLOSE_MULTIPLIER = 2;
@@ -22,12 +22,49 @@ export type PusherServerOptions = {
   secret: string;
   allowedOrigins?: string[];
   activityTimeoutSeconds?: number;
+  /** Other instances' sockets: what this one publishes reaches theirs (Redis when REDIS_URL is set). */
+  fanOut?: FanOut;
 };
+
+/** How instances behind one address share the events triggered on any of them. */
+export type FanOut = {
+  announce(event: OutgoingEvent): Promise<void>;
+  listen(deliver: (event: OutgoingEvent) => void): Promise<void>;
+};
+
+const RECENT_EVENT_IDS = 10_000;
+
+/**
+ * The event ids this instance delivered lately. A relay that publishes an event again (it died before marking
+ * it published) announces it again too; each instance then delivers it to its sockets once.
+ */
+function deliveredIds() {
+  const seen = new Set<string>();
+  return {
+    firstTime(eventId: string) {
+      if (seen.has(eventId)) return false;
+      if (seen.size >= RECENT_EVENT_IDS) seen.delete(seen.values().next().value as string);
+      seen.add(eventId);
+      return true;
+    },
+  };
+}
+
+/** `event_id` of an event's data, as the outbox relay sets it; events of other publishers have none. */
+function eventIdOf(data: string): string | undefined {
+  if (!data.includes('"event_id"')) return undefined;
+  try {
+    const id = (JSON.parse(data) as { event_id?: unknown }).event_id;
+    return typeof id === 'string' || typeof id === 'number' ? String(id) : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 export type PusherServer = {
   attach(server: Server): void;
   handleHttp(req: IncomingMessage, res: ServerResponse): Promise<boolean>;
-  publish(event: { channel: string; event: string; data: string; socketIdToExclude?: string }): void;
+  publish(event: OutgoingEvent): Promise<void>;
   connectionCount(): number;
   close(): Promise<void>;
 };
@@ -164,20 +201,23 @@ export function createPusherServer(options: PusherServerOptions): PusherServer {
     wss.handleUpgrade(req, socket, head, (ws) => onConnection({ ws, appKey, protocol }));
   }
 
-  function publish({
-    channel,
-    event,
-    data,
-    socketIdToExclude,
-  }: {
-    channel: string;
-    event: string;
-    data: string;
-    socketIdToExclude?: string;
-  }): void {
+  const delivered = deliveredIds();
+
+  function deliver({ channel, event, data, socketIdToExclude }: OutgoingEvent): void {
+    const eventId = eventIdOf(data);
+    if (eventId !== undefined && !delivered.firstTime(eventId)) return;
     const message = JSON.stringify({ event, channel, data });
     broadcast({ registry, channel, message, excludeSocketId: socketIdToExclude });
   }
+
+  /** Delivers an event to this instance's sockets and to the other instances. */
+  async function publish(event: OutgoingEvent): Promise<void> {
+    deliver(event);
+    await options.fanOut?.announce(event);
+  }
+
+  const listening = options.fanOut?.listen(deliver);
+  listening?.catch((error) => console.error('real-time fan-out: not listening', error));
 
   const { handleHttp } = createHttpApi({
     appId,

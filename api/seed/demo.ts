@@ -62,19 +62,37 @@ function serialTableNames(): string[] {
  * Shopee, twenty vendors, catalogues and stock, a year of invoices and orders in every status, offers
  * pending for vendor@demo.test, payments, notifications and the dashboard rollups. Expects migrated, empty tables.
  */
-export async function seedDemo({
+export async function seedDemo(input: { db: Database; now: Date; orders?: number }): Promise<SeedSummary> {
+  return (await seedDemoUnlessSeeded({ ...input, onlyIntoEmpty: false })) as SeedSummary;
+}
+
+/** Taken by a seed that must run once however many instances start on an empty database at the same time. */
+const SEED_LOCK = 71_020;
+
+/** The demo into an empty database; `onlyIntoEmpty`, a database that has roles already is left alone (null). */
+export async function seedDemoUnlessSeeded({
   db,
   now,
   orders = DEFAULT_DEMO_ORDERS,
+  onlyIntoEmpty,
 }: {
   db: Database;
   now: Date;
   orders?: number;
-}): Promise<SeedSummary> {
+  onlyIntoEmpty: boolean;
+}): Promise<SeedSummary | null> {
   const startedAt = performance.now();
   // Argon2 is slow on purpose, so the demo accounts share one hash of the one demo password.
   const passwordHash = await hash(DEMO_PASSWORD, { algorithm: ARGON2ID });
   const counts = await db.transaction(async (tx) => {
+    if (onlyIntoEmpty) {
+      await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
+      const [row] = await queryRows<{ seeded: boolean }>(
+        tx,
+        sql`select exists (select 1 from roles) as seeded`,
+      );
+      if (row.seeded) return null;
+    }
     if (orders >= SKIP_FOREIGN_KEY_CHECKS_FROM) await skipForeignKeyChecks(tx);
     const rng = createRandom(seedFrom(`demo:${now.toISOString()}`));
     const world = await seedWorld({ db: tx, rng, now, passwordHash });
@@ -100,6 +118,7 @@ export async function seedDemo({
     );
     return row;
   });
+  if (!counts) return null;
   await db.execute(sql`analyze`);
   return { ...counts, durationMs: Math.round(performance.now() - startedAt) };
 }

@@ -1,9 +1,12 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { queryRows } from './bulk-insert';
-import { seedDemo } from './demo';
+import { seedDemoUnlessSeeded } from './demo';
 
-/** Seeds the demo into a freshly migrated database; a database that has roles is left alone. */
+/**
+ * Seeds the demo into a freshly migrated database; a database that has roles is left alone. Several instances
+ * starting together on one empty database seed it once (the check and the seed hold one lock).
+ */
 export async function seedIfEmpty({
   db,
   now,
@@ -15,6 +18,5 @@ export async function seedIfEmpty({
 }): Promise<boolean> {
   const [row] = await queryRows<{ seeded: boolean }>(db, sql`select exists (select 1 from roles) as seeded`);
   if (row.seeded) return false;
-  await seedDemo({ db, now, orders });
-  return true;
+  return (await seedDemoUnlessSeeded({ db, now, orders, onlyIntoEmpty: true })) !== null;
 }

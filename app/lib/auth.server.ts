@@ -54,16 +54,23 @@ export async function createUserSession(request: Request, tokens: StoredTokens, 
   return redirect(redirectTo, { headers });
 }
 
+const SAME_ORIGIN = 'http://same-origin.invalid';
+
+/**
+ * A path of this app to go to after signing in, or `fallback`. The target is resolved as a browser would
+ * (which drops tabs and line breaks and reads `/\` as `//`), and only a path that stays on this origin is
+ * kept, re-serialised, so nothing of the original text reaches a Location header.
+ */
 export function safeRedirect(target: FormDataEntryValue | string | null | undefined, fallback = '/') {
-  if (
-    typeof target !== 'string' ||
-    !target.startsWith('/') ||
-    target.startsWith('//') ||
-    target.startsWith('/\\')
-  ) {
+  if (typeof target !== 'string' || !target.startsWith('/')) return fallback;
+  let url: URL;
+  try {
+    url = new URL(target, SAME_ORIGIN);
+  } catch {
     return fallback;
   }
-  return target;
+  if (url.origin !== SAME_ORIGIN) return fallback;
+  return `${url.pathname}${url.search}${url.hash}`;
 }
 
 function loginUrl(request: Request) {

@@ -8,6 +8,8 @@ const envSchema = z
     PORT: z.coerce.number().int().positive().default(3000),
     API_URL: z.string().url().optional(),
     DATA_DIR: z.string().default('./data'),
+    /** Sessions in Redis, shared by every instance behind one address; unset, files under DATA_DIR. */
+    REDIS_URL: z.string().optional(),
     SESSION_SECRET: z.string().min(16).default(DEV_SESSION_SECRET),
     SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(120),
     SESSION_MAX_HOURS: z.coerce.number().int().positive().default(12),

@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod';
-import type { ActionFunctionArgs, MetaFunction } from '@remix-run/node';
+import type { ActionFunctionArgs, HeadersFunction, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { Form, Link, useActionData, useNavigation, useSearchParams } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
@@ -32,7 +32,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
           result: submission.reply({ formErrors: ['auth.tooManyAttempts'], hideFields: ['password'] }),
           retryAfter: error.retryAfter,
         },
-        { status: 429, headers: error.retryAfter ? { 'Retry-After': String(error.retryAfter) } : {} },
+        { status: 429, headers: { 'Retry-After': String(error.retryAfter ?? 60) } },
       );
     }
     if (error.status !== 422) throw error;
@@ -48,6 +48,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
     );
   }
 }
+
+/** A page answer keeps only headers its route passes on: a throttled post's Retry-After among them. */
+export const headers: HeadersFunction = ({ actionHeaders }) => {
+  const retryAfter = actionHeaders.get('Retry-After');
+  return retryAfter ? { 'Retry-After': retryAfter } : {};
+};
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle({ matches, page: 'login' }) }];
 
