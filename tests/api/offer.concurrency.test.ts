@@ -1,16 +1,16 @@
 import { and, count, eq, notInArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { invoices, orders, stockMovements, vendorStocks } from '../../api/db/schema';
+import { invoiceOffers, invoices, orders, stockMovements, vendorStocks } from '../../api/db/schema';
 import { offerToVendor1, startTestApi, type TestApi } from '../support/api';
 import { createCatalogue, type Catalogue } from '../support/world';
 
 /**
- * Accepting one offer from many requests at once: exactly one order, 409 for everyone else. Only a real
- * PostgreSQL server runs requests in parallel transactions; PGlite has one connection, so there the file
- * checks the same rule one request after another.
+ * Accepting one offer from many requests at once: exactly one order, 409 for everyone else. A real PostgreSQL
+ * server runs the requests in parallel transactions; PGlite, with one connection, takes them in turn — the same
+ * races run on both, several rounds each.
  */
 
-const onPostgres = process.env.TEST_DB_KIND === 'postgres';
+const ROUNDS = [1, 2, 3, 4, 5];
 
 let api: TestApi;
 let catalogue: Catalogue;
@@ -90,12 +90,15 @@ async function reservations(orderIds: number[]) {
   return rows.filter((row) => row.orderId !== null && orderIds.includes(row.orderId)).length;
 }
 
-// Each database gets the test its connection model allows, so neither run carries a skipped test.
-const describeOnPostgres = onPostgres ? describe : () => undefined;
-const describeOnPglite = onPostgres ? () => undefined : describe;
+function reject(offerId: number) {
+  return api.request(`/api/vendor/${api.world.vendors.V1}/invoice-offer-log/${offerId}/status/reject`, {
+    method: 'PUT',
+    token: vendor1,
+  });
+}
 
-describeOnPostgres('twenty concurrent accepts of one offer (PostgreSQL)', () => {
-  for (const round of [1, 2, 3]) {
+describe('twenty concurrent accepts of one offer', () => {
+  for (const round of ROUNDS) {
     it(`round ${round}: exactly one request creates the order, the other nineteen get 409`, async () => {
       const { invoiceId, offer } = await offerForVendor1();
 
@@ -113,8 +116,8 @@ describeOnPostgres('twenty concurrent accepts of one offer (PostgreSQL)', () => 
   }
 });
 
-describeOnPostgres('a marketplace cancellation racing accepts (PostgreSQL)', () => {
-  for (const round of [1, 2, 3]) {
+describe('a marketplace cancellation racing accepts', () => {
+  for (const round of ROUNDS) {
     it(`round ${round}: the invoice ends canceled with no live order and no reservation left, and nobody gets a 500`, async () => {
       const reservedBefore = await reservedUnits();
       const { invoiceId, offer } = await offerForVendor1();
@@ -135,7 +138,7 @@ describeOnPostgres('a marketplace cancellation racing accepts (PostgreSQL)', () 
   }
 });
 
-describeOnPglite('a marketplace cancellation and an accept, one after the other (PGlite)', () => {
+describe('a marketplace cancellation and an accept, one after the other', () => {
   it('cancels the order an accept made, and an accept after the cancellation gets 409', async () => {
     const reservedBefore = await reservedUnits();
     const accepted = await offerForVendor1();
@@ -150,7 +153,52 @@ describeOnPglite('a marketplace cancellation and an accept, one after the other 
   });
 });
 
-describeOnPglite('accepting one offer twice (PGlite, one connection)', () => {
+describe('an accept racing a reject of the same offer', () => {
+  for (const round of ROUNDS) {
+    it(`round ${round}: one of them wins; an accept that won made the order, a reject that won made none`, async () => {
+      const { invoiceId, offer } = await offerForVendor1();
+
+      const [accepted, rejected] = await Promise.all([accept(offer.id), reject(offer.id)]);
+
+      expect([accepted.status, rejected.status].sort()).toEqual([200, 409]);
+      const [row] = await api.db.select().from(invoiceOffers).where(eq(invoiceOffers.id, offer.id));
+      if (accepted.status === 200) {
+        expect(row.status).toBe('accepted');
+        expect(await liveOrders(invoiceId)).toBe(1);
+      } else {
+        expect(row.status).toBe('rejected');
+        expect(await liveOrders(invoiceId)).toBe(0);
+      }
+    });
+  }
+});
+
+describe('accepting an offer that is no longer open', () => {
+  it('answers 409 to a rejected, an expired and a withdrawn offer, and makes no order', async () => {
+    const rejected = await offerForVendor1();
+    expect((await reject(rejected.offer.id)).status).toBe(200);
+
+    const expired = await offerForVendor1();
+    await api.db
+      .update(invoiceOffers)
+      .set({ expiresAt: new Date(api.clock.now.getTime() - 1000) })
+      .where(eq(invoiceOffers.id, expired.offer.id));
+
+    const withdrawn = await offerForVendor1();
+    expect((await cancel(withdrawn.invoiceId)).status).toBe(200);
+
+    for (const { invoiceId, offer } of [rejected, expired, withdrawn]) {
+      expect((await accept(offer.id)).status, `offer ${offer.id}`).toBe(409);
+      const [row] = await api.db
+        .select({ total: count() })
+        .from(orders)
+        .where(and(eq(orders.invoiceId, invoiceId), eq(orders.vendorId, api.world.vendors.V1)));
+      expect(row.total).toBe(0);
+    }
+  });
+});
+
+describe('accepting one offer twice, one after the other', () => {
   it('creates one order on the first accept and answers 409 to the second, which reserves nothing', async () => {
     const { invoiceId, offer } = await offerForVendor1();
 
