@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
@@ -53,6 +54,11 @@ export const marketplaceListings = pgTable(
     name: text('name').notNull(),
     description: text('description'),
     sku: text('sku'),
+    /** Every SKU the listing holds in the shop: its own, or each variant combination's. */
+    skus: text('skus')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     price: bigint('price', { mode: 'number' }).notNull().default(0),
     stock: integer('stock').notNull().default(0),
     status: text('status'),
@@ -71,6 +77,7 @@ export const marketplaceListings = pgTable(
     index('marketplace_listings_brand_channel_created_idx').on(t.brandId, t.channelId, t.createdAt),
     index('marketplace_listings_brand_channel_sku_idx').on(t.brandId, t.channelId, t.sku),
     index('marketplace_listings_external_idx').on(t.channelId, t.externalId),
+    index('marketplace_listings_skus_idx').using('gin', t.skus),
   ],
 );
 
@@ -89,6 +96,9 @@ export const channelRequestLogs = pgTable(
     request: jsonb('request').notNull(),
     response: jsonb('response'),
     status: text('status').notNull(),
+    /** The marketplace's HTTP status for the push (or the one the adapter stands in for). */
+    statusCode: integer('status_code').notNull(),
+    durationMs: integer('duration_ms').notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [
