@@ -106,7 +106,11 @@ export async function readBody(c: Context): Promise<Record<string, unknown>> {
     throw new ApiError(400, 'The request body must be a JSON object.');
   }
   if (type.includes('multipart/form-data') || type.includes('application/x-www-form-urlencoded')) {
-    return (await c.req.parseBody({ all: true })) as Record<string, unknown>;
+    try {
+      return (await c.req.parseBody({ all: true })) as Record<string, unknown>;
+    } catch {
+      throw new ApiError(400, 'The request body is not a valid form.');
+    }
   }
   return {};
 }
