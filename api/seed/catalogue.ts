@@ -348,6 +348,8 @@ async function seedMarketplace(
           request: { name: product.name, sku: product.sku, price: product.price, stock },
           response: { product_id: externalId },
           status: 'success',
+          statusCode: 200,
+          durationMs: 80 + (id % 9) * 23,
           createdAt,
         });
       }
@@ -360,6 +362,8 @@ async function seedMarketplace(
         request: { sku: chosen[0].sku },
         response: { errors: ['SKU sudah digunakan produk lain di toko ini'] },
         status: 'failed',
+        statusCode: 400,
+        durationMs: 310,
         createdAt: new Date(world.now.getTime() - rng.int(HOUR, 5 * DAY)),
       });
     }
