@@ -366,6 +366,35 @@ describe('creating a voucher', () => {
   });
 });
 
+describe('the payable-order select', () => {
+  it("gives the same orders whether it walks the vendor's orders or reads them through the rollups' days", async () => {
+    const paid = await v1Completed();
+    const open = [await v1Completed(), await v1Completed(), await v1Completed()];
+    const created = await createVoucher(
+      voucherBody(api, { brand: 'A', vendor: 'V1', bankId: bca, orderIds: [paid.orderId] }),
+    );
+    const query = { vendor: api.world.vendors.V1, brand: api.world.brands.A };
+    const ids = async (extra: Record<string, string | number>) => {
+      const response = await payable({ ...query, ...extra });
+      expect(response.status).toBe(200);
+      return (response.body.data as { id: number; number: string }[]).map((row) => row.id);
+    };
+
+    // As many as there are, the page holds them all: read through their days.
+    const all = await ids({});
+    expect(all).toEqual(expect.arrayContaining(open.map((order) => order.orderId)));
+    expect(all).not.toContain(paid.orderId);
+    // A page shorter than the unpaid orders: the walk by number, which must agree on the first ones.
+    expect(await ids({ per_page: all.length - 1 })).toEqual(all.slice(0, all.length - 1));
+    expect(await ids({ per_page: 1 })).toEqual(all.slice(0, 1));
+    // On edit, the voucher's own order comes back in its place by number, on both paths.
+    const withOwn = await ids({ 'send-payment': created.body.data.id });
+    expect(withOwn).toContain(paid.orderId);
+    expect(withOwn).toHaveLength(all.length + 1);
+    expect(await ids({ 'send-payment': created.body.data.id, per_page: 2 })).toEqual(withOwn.slice(0, 2));
+  });
+});
+
 describe('saving a voucher again', () => {
   it('releases the orders dropped, pays those added, and names both preparers', async () => {
     const kept = await v1Completed();

@@ -1,14 +1,33 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  gte,
+  ilike,
+  inArray,
+  isNull,
+  lt,
+  lte,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { jakartaDayEnd, jakartaDayStart } from '../../db/jakarta';
 import { containsPattern } from '../../db/like';
 import {
   banks,
   brands,
   channels,
+  dailyOrderStatusRollups,
   invoiceProducts,
   invoices,
   orderProducts,
   orders,
+  orderStatusTotals,
   products,
   sendPaymentOrders,
   sendPayments,
@@ -233,39 +252,139 @@ function unpaidOrOf(voucherId: number | undefined): SQL {
     where ${sendPaymentOrders.orderId} = ${orders.id} ${others})`;
 }
 
-/**
- * The vendor's completed orders of the brand that no other voucher holds (spec 001 §7), newest number first,
- * so the orders just completed come before the long paid ones the index walks past.
- */
-export async function payableOrders(executor: Executor, scope: VoucherScope, query: PayableOrderQuery) {
-  requireBrand(scope, query.brand);
-  if (query['send-payment'] !== undefined) {
-    await findVoucher(executor, scope, query['send-payment'], query.brand);
+const payableFields = {
+  id: orders.id,
+  number: orders.number,
+  date: orders.date,
+  completedAt: orders.completedAt,
+  grandTotal: orders.grandTotal,
+  grandTotalReturn: orders.grandTotalReturn,
+  invoiceExternalNumber: invoices.externalNumber,
+};
+
+type PayableRow = {
+  id: number;
+  number: string;
+  date: Date;
+  completedAt: Date | null;
+  grandTotal: number;
+  grandTotalReturn: number;
+  invoiceExternalNumber: string;
+};
+
+/** How many of the vendor's completed orders of the brand no voucher holds, as the status totals count them. */
+async function unpaidCount(executor: Executor, brandId: number, vendorId: number) {
+  const [row] = await executor
+    .select({ count: sql<string>`coalesce(sum(${orderStatusTotals.orderCount}), 0)` })
+    .from(orderStatusTotals)
+    .where(
+      and(
+        eq(orderStatusTotals.brandId, brandId),
+        eq(orderStatusTotals.vendorId, vendorId),
+        eq(orderStatusTotals.statusCode, 'completed'),
+        eq(orderStatusTotals.paid, false),
+      ),
+    );
+  return Number(row?.count ?? 0);
+}
+
+/** Days (`YYYY-MM-DD`, ascending) as half-open ranges of instants, consecutive days joined into one. */
+function dayRanges(days: string[]) {
+  const ranges: { from: Date; to: Date }[] = [];
+  for (const day of days) {
+    const from = jakartaDayStart(day);
+    const last = ranges[ranges.length - 1];
+    if (last && last.to.getTime() === from.getTime()) last.to = jakartaDayEnd(day);
+    else ranges.push({ from, to: jakartaDayEnd(day) });
   }
+  return ranges;
+}
+
+/**
+ * The unpaid orders read through the days the status rollups say they were made on: a vendor paid up to its
+ * last few orders has tens of thousands of paid ones, which walking its completed orders would pass one by one.
+ * Unsorted and unlimited, so the planner takes the (vendor, brand, created_at) index over those days; they are
+ * no more than the page holds.
+ */
+async function unpaidThroughTheirDays(executor: Executor, query: PayableOrderQuery, conditions: SQL[]) {
+  const day = dailyOrderStatusRollups;
+  const days = await executor
+    .selectDistinct({ date: day.date })
+    .from(day)
+    .where(
+      and(
+        eq(day.brandId, query.brand),
+        eq(day.vendorId, query.vendor),
+        eq(day.statusCode, 'completed'),
+        eq(day.paid, false),
+        gt(day.orderCount, 0),
+      ),
+    )
+    .orderBy(asc(day.date));
+  if (!days.length) return [];
+  const ranges = dayRanges(days.map((row) => row.date)).map(({ from, to }) =>
+    and(gte(orders.createdAt, from), lt(orders.createdAt, to)),
+  );
+  return executor
+    .select(payableFields)
+    .from(orders)
+    .innerJoin(invoices, eq(invoices.id, orders.invoiceId))
+    .where(and(...conditions, unpaidOrOf(undefined), or(...ranges)));
+}
+
+/** The orders a voucher holds (on edit, the form offers them again). */
+function ordersOfVoucher(executor: Executor, voucherId: number, limit: number) {
+  return executor
+    .select(payableFields)
+    .from(sendPaymentOrders)
+    .innerJoin(orders, eq(orders.id, sendPaymentOrders.orderId))
+    .innerJoin(invoices, eq(invoices.id, orders.invoiceId))
+    .where(eq(sendPaymentOrders.sendPaymentId, voucherId))
+    .orderBy(desc(orders.number))
+    .limit(limit);
+}
+
+/**
+ * The vendor's completed orders of the brand that no other voucher holds (spec 001 §7), newest number first.
+ * Many of them: the walk back through the vendor's completed orders by number stops at the page's end, the
+ * unpaid ones being mostly the newest. Few (or none): they are read through the days they were made on.
+ */
+async function payableRows(executor: Executor, query: PayableOrderQuery): Promise<PayableRow[]> {
+  const own = query['send-payment'];
   const conditions: SQL[] = [
     eq(orders.vendorId, query.vendor),
     eq(orders.statusCode, 'completed'),
     eq(orders.brandId, query.brand),
     isNull(orders.deletedAt),
-    unpaidOrOf(query['send-payment']),
   ];
   if (query.search) conditions.push(ilike(orders.number, containsPattern(query.search)));
   if (query.ids?.length) conditions.push(inArray(orders.id, query.ids));
-  const rows = await executor
-    .select({
-      id: orders.id,
-      number: orders.number,
-      date: orders.date,
-      completedAt: orders.completedAt,
-      grandTotal: orders.grandTotal,
-      grandTotalReturn: orders.grandTotalReturn,
-      invoiceExternalNumber: invoices.externalNumber,
-    })
-    .from(orders)
-    .innerJoin(invoices, eq(invoices.id, orders.invoiceId))
-    .where(and(...conditions))
-    .orderBy(desc(orders.number))
-    .limit(query.per_page);
+  const walk = () =>
+    executor
+      .select(payableFields)
+      .from(orders)
+      .innerJoin(invoices, eq(invoices.id, orders.invoiceId))
+      .where(and(...conditions, unpaidOrOf(own)))
+      .orderBy(desc(orders.number))
+      .limit(query.per_page);
+  if (query.search || query.ids?.length) return walk();
+  if ((await unpaidCount(executor, query.brand, query.vendor)) > query.per_page) return walk();
+  const [unpaid, held] = await Promise.all([
+    unpaidThroughTheirDays(executor, query, conditions),
+    own === undefined ? Promise.resolve([]) : ordersOfVoucher(executor, own, query.per_page),
+  ]);
+  return [...unpaid, ...held]
+    .filter((row, index, all) => all.findIndex((other) => other.id === row.id) === index)
+    .sort((a, b) => (a.number < b.number ? 1 : a.number > b.number ? -1 : 0))
+    .slice(0, query.per_page);
+}
+
+export async function payableOrders(executor: Executor, scope: VoucherScope, query: PayableOrderQuery) {
+  requireBrand(scope, query.brand);
+  if (query['send-payment'] !== undefined) {
+    await findVoucher(executor, scope, query['send-payment'], query.brand);
+  }
+  const rows = await payableRows(executor, query);
   const lines =
     query.with === 'order_products'
       ? await voucherLines(
