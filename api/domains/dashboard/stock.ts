@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { addDays, round2, type DayRange } from './period';
+import { RUN_RATE_DAYS } from '../stock/figures';
 import type { Scope } from './scope';
 import { allOf, dayIn, inList, num, numOrNull, rangeIndexOf, selectRows } from './sql';
 
@@ -73,8 +74,6 @@ export async function averageInStockRates(db: Executor, scope: Scope, ranges: Da
     return rates.length ? round2(rates.reduce((sum, value) => sum + value, 0) / rates.length) : null;
   });
 }
-
-export const RUN_RATE_DAYS = 7;
 
 /**
  * Run rate and weeks of supply as of each of the days (DESIGN §5), in one statement:

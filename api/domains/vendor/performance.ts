@@ -1,8 +1,8 @@
 import { and, eq, gte, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { orders, products, stockDailySnapshots } from '../../db/schema';
+import { IN_STOCK_RATE_DAYS as PERIOD_DAYS } from '../stock/figures';
 
-const PERIOD_DAYS = 30;
 const SLA_TARGET_HOURS = 24;
 
 /**
