@@ -37,6 +37,8 @@ export async function openDatabase({
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const pool = new pg.Pool({
       connectionString: url,
+      // While the server is down, a request fails in seconds with a 503 instead of waiting for a connection.
+      connectionTimeoutMillis: 5_000,
       max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
       // JIT compilation costs ~25 ms on the heavier dashboard queries, more than it ever saves on these plans.
       options: `-c random_page_cost=${RANDOM_PAGE_COST} -c jit=off`,

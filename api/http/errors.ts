@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { isDatabaseUnavailable } from '../db/unavailable';
 
 export type FieldErrors = Record<string, string[]>;
 
@@ -58,6 +59,10 @@ export function handleError(error: unknown, c: Context) {
     const status = error.status;
     const message = status === 413 ? 'The uploaded content is too large.' : error.message || 'Bad request.';
     return c.json({ message }, status as ContentfulStatusCode);
+  }
+  if (isDatabaseUnavailable(error)) {
+    console.warn(`database unavailable: ${(error as Error).message}`);
+    return c.json({ message: 'Service temporarily unavailable, please retry.' }, 503, { 'Retry-After': '2' });
   }
   console.error(error);
   return c.json({ message: 'Server Error' }, 500);

@@ -8,13 +8,21 @@ export { guestUpstream, UpstreamError, type Upstream } from './upstream/client.s
 /**
  * A refusal as the browser should see it: an expired or revoked token signs the user out to sign in again;
  * 403 and 404 are thrown as such; a page's own query that the upstream refuses (an address edited by hand) is
- * a bad request. Anything else stays an UpstreamError, so an action's 422 reaches its form as field errors.
+ * a bad request; an upstream that is briefly away is a 503 with Retry-After. Anything else stays an
+ * UpstreamError, so an action's 422 reaches its form as field errors.
  */
 async function answerRefusal(request: Request, error: UpstreamError): Promise<never> {
   if (error.status === 401) return sendToSignIn(request);
   if (error.status === 403 || error.status === 404)
     throw new Response(error.message, { status: error.status });
   if (error.status === 422 && request.method === 'GET') throw new Response(error.message, { status: 400 });
+  // The upstream (or its database) is away for a moment: say so, and when to try again.
+  if (error.status === 503) {
+    throw new Response(error.message, {
+      status: 503,
+      headers: { 'Retry-After': String(error.retryAfter ?? 2) },
+    });
+  }
   throw error;
 }
 
