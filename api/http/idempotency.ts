@@ -3,7 +3,7 @@ import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Context, Next } from 'hono';
 import { idempotencyKeys } from '../db/schema';
 import type { ApiEnv } from './context';
-import { conflict, validationFailed } from './errors';
+import { ApiError, conflict, validationFailed } from './errors';
 
 /** A first request that has not answered by then crashed or hung: a retry may run it again. */
 const ABANDONED_AFTER_MS = 120_000;
@@ -15,9 +15,31 @@ function sleep(ms: number) {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
+/**
+ * What makes two requests the same: method, path and body. A multipart body is compared by its fields and files,
+ * not its bytes, since each sending picks a new boundary.
+ */
 async function requestHash(c: Context<ApiEnv>) {
-  const body = Buffer.from(await c.req.raw.clone().arrayBuffer());
-  return createHash('sha256').update(`${c.req.method} ${c.req.path}\n`).update(body).digest('hex');
+  const hash = createHash('sha256').update(`${c.req.method} ${c.req.path}\n`);
+  if (!(c.req.header('content-type') ?? '').includes('multipart/form-data')) {
+    return hash.update(Buffer.from(await c.req.raw.clone().arrayBuffer())).digest('hex');
+  }
+  let form: FormData;
+  try {
+    form = await c.req.raw.clone().formData();
+  } catch {
+    throw new ApiError(400, 'The request body is not a valid form.');
+  }
+  for (const [name, value] of form.entries()) {
+    hash.update(`${name}\0`);
+    if (typeof value === 'string') hash.update(`${value}\0`);
+    else
+      hash
+        .update(`${value.name}\0${value.type}\0`)
+        .update(Buffer.from(await value.arrayBuffer()))
+        .update('\0');
+  }
+  return hash.digest('hex');
 }
 
 /**

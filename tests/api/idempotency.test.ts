@@ -1,19 +1,22 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orderProducts, orders } from '../../api/db/schema';
+import { orderProducts, orders, sendPayments, updateStockHistories, users } from '../../api/db/schema';
 import { startTestApi, type TestApi } from '../support/api';
+import { bankNamed, completedOrder, voucherBody } from '../support/payments';
 import { createCatalogue, invoicePayload, placeOrder, type Catalogue } from '../support/world';
 
 let api: TestApi;
 let catalogue: Catalogue;
 let admin: string;
 let keyAccount: string;
+let vendor1: string;
 
 beforeAll(async () => {
   api = await startTestApi();
   catalogue = await createCatalogue(api.db, api.world);
   admin = await api.login(api.world.users.admin.email);
   keyAccount = await api.login(api.world.users.keyAccount.email);
+  vendor1 = await api.login(api.world.users.vendor1.email);
 });
 
 afterAll(async () => {
@@ -160,5 +163,77 @@ describe('a write sent with an Idempotency-Key', () => {
       });
       expect(response.status, JSON.stringify(key)).toBe(422);
     }
+  });
+
+  it('saves one voucher when the payment form is posted twice at once', async () => {
+    const placed = await completedOrder(api, {
+      brand: 'A',
+      vendor: 'V1',
+      lines: [{ product: catalogue.A.phone, quantity: 1 }],
+    });
+    const body = voucherBody(api, {
+      brand: 'A',
+      vendor: 'V1',
+      bankId: await bankNamed(api, 'BCA'),
+      orderIds: [placed.orderId],
+    });
+    const send = () =>
+      api.request('/api/send-payment', {
+        token: admin,
+        json: body,
+        headers: { 'idempotency-key': `voucher-${placed.orderId}` },
+      });
+
+    const answers = await Promise.all([send(), send()]);
+
+    expect(answers.map((answer) => answer.status)).toEqual([201, 201]);
+    expect(answers[1].body.data.id).toBe(answers[0].body.data.id);
+    const saved = await api.db.select().from(sendPayments).where(eq(sendPayments.number, body.number));
+    expect(saved).toHaveLength(1);
+  });
+
+  it('imports a stock file once when it is uploaded twice', async () => {
+    const before = await api.db.select().from(updateStockHistories);
+    const send = () => {
+      const form = new FormData();
+      form.append('file', new Blob([`sku,quantity\n${catalogue.A.charger.sku},41\n`]), 'stok.csv');
+      return api.request(`/api/vendor/${api.world.vendors.V1}/product-stock/import`, {
+        token: vendor1,
+        form,
+        headers: { 'idempotency-key': 'stock-import-once' },
+      });
+    };
+
+    const first = await send();
+    const second = await send();
+
+    expect(first.status).toBeLessThan(300);
+    expect(second.status).toBe(first.status);
+    expect(second.headers.get('idempotent-replayed')).toBe('true');
+    expect(await api.db.select().from(updateStockHistories)).toHaveLength(before.length + 1);
+  });
+
+  it('creates one user when the user form is posted twice', async () => {
+    const email = 'sekali.saja@world.test';
+    const send = () =>
+      api.request('/api/user', {
+        token: admin,
+        json: {
+          name: 'Sekali Saja',
+          email,
+          mobile_phone: '081234567890',
+          password: 'rahasia-123',
+          role_id: api.world.roles.vendor,
+          role_name: 'Vendor',
+          vendor_id: api.world.vendors.V1,
+        },
+        headers: { 'idempotency-key': 'user-once' },
+      });
+
+    const [first, second] = await Promise.all([send(), send()]);
+
+    expect(first.status).toBe(201);
+    expect(second.status).toBe(201);
+    expect(await api.db.select().from(users).where(eq(users.email, email))).toHaveLength(1);
   });
 });
