@@ -8,6 +8,19 @@ export function requirePaymentStaff(user: Account) {
   }
 }
 
+/**
+ * What the voucher screens offer the user (spec 001 §6: View with the update permission, Delete with destroy;
+ * `any` allows both): administrators everything, key accounts what their role grants.
+ */
+export function voucherActions(user: Account) {
+  const holds = (action: string) =>
+    user.role_id === ROLE.administrator ||
+    user.is_special_account ||
+    user.permissions.includes('any') ||
+    user.permissions.includes(`send-payment.${action}`);
+  return { create: holds('store'), update: holds('update'), destroy: holds('destroy') };
+}
+
 /** Banks are a setting of administrators alone (spec 001 §6). */
 export function requireAdministrator(user: Account) {
   if (user.role_id !== ROLE.administrator) throw new Response('Forbidden', { status: 403 });

@@ -11,7 +11,7 @@ import { Pagination } from '~/components/pagination';
 import { requireCsrf } from '~/lib/csrf.server';
 import { formatDay, formatMoney } from '~/lib/format';
 import { pageTitle } from '~/lib/meta';
-import { requirePaymentStaff } from '~/lib/payment-access.server';
+import { requirePaymentStaff, voucherActions } from '~/lib/payment-access.server';
 import { paymentListQuery } from '~/lib/payment-list.server';
 import { deleteSchema } from '~/lib/schemas/payment';
 import { requireScope } from '~/lib/scope.server';
@@ -40,7 +40,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     (a, b) => a.name.localeCompare(b.name),
   );
   const deleting = Number(url.searchParams.get('delete')) || null;
-  return json({ vouchers, brands, channels, vendors, deleting });
+  return json({ vouchers, brands, channels, vendors, deleting, can: voucherActions(user) });
 }
 
 /** Delete, after the confirmation dialog: the list starts again from its first page (spec 001 §2). */
@@ -70,7 +70,7 @@ export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle({ matches
 export { RouteErrorBoundary as ErrorBoundary } from '~/components/route-error';
 
 export default function VoucherListPage() {
-  const { vouchers, brands, channels, vendors, deleting } = useLoaderData<typeof loader>();
+  const { vouchers, brands, channels, vendors, deleting, can } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const navigation = useNavigation();
@@ -96,9 +96,11 @@ export default function VoucherListPage() {
           <a href={`/send-payment/export?${exportParams.toString()}`} className="btn-secondary" download>
             {t('order.export')}
           </a>
-          <Link to="/send-payment/create" className="btn-primary">
-            {t('payment.create')}
-          </Link>
+          {can.create ? (
+            <Link to="/send-payment/create" className="btn-primary">
+              {t('payment.create')}
+            </Link>
+          ) : null}
         </div>
       </div>
       <ListFilters
@@ -151,21 +153,23 @@ export default function VoucherListPage() {
                 >
                   {t('payment.view')}
                 </Link>
-                <Link
-                  to={deleteHref(row.id)}
-                  className="btn-secondary px-2 py-1 text-xs text-red-700"
-                  aria-label={t('payment.deleteVoucher', { number: row.number })}
-                  preventScrollReset
-                >
-                  {t('payment.delete')}
-                </Link>
+                {can.destroy ? (
+                  <Link
+                    to={deleteHref(row.id)}
+                    className="btn-secondary px-2 py-1 text-xs text-red-700"
+                    aria-label={t('payment.deleteVoucher', { number: row.number })}
+                    preventScrollReset
+                  >
+                    {t('payment.delete')}
+                  </Link>
+                ) : null}
               </span>
             ),
           },
         ]}
       />
       <Pagination meta={vouchers.meta} />
-      {deleting ? (
+      {deleting && can.destroy ? (
         <Modal title={t('payment.deleteTitle')} closeTo={here}>
           <Form method="post" className="space-y-4">
             <AuthenticityTokenInput />

@@ -1,6 +1,7 @@
 import { parseWithZod } from '@conform-to/zod';
 import { describe, expect, it } from 'vitest';
 import { formatDay, formatMoney, formatVoucherDay } from '~/lib/format';
+import { voucherActions } from '~/lib/payment-access.server';
 import { removedOrderOf, voucherFormSchema } from '~/lib/schemas/payment';
 
 function submit(fields: Record<string, string | string[]>) {
@@ -82,5 +83,20 @@ describe('the voucher formats', () => {
     expect(formatDay('2026-11-05')).toBe('5 November 2026');
     expect(formatDay('not a day')).toBe('–');
     expect(formatMoney(1_234_567, 'Rp.')).toBe('Rp.1.234.567');
+  });
+});
+
+describe('what the voucher list offers', () => {
+  const user = (role_id: number, permissions: string[]) =>
+    ({ role_id, permissions, is_special_account: false }) as Parameters<typeof voucherActions>[0];
+
+  it('shows View and Delete as the permissions say: everything to administrators, a key account its grants', () => {
+    expect(voucherActions(user(1, []))).toEqual({ create: true, update: true, destroy: true });
+    expect(voucherActions(user(4, ['send-payment.index', 'send-payment.update']))).toEqual({
+      create: false,
+      update: true,
+      destroy: false,
+    });
+    expect(voucherActions(user(4, ['any']))).toEqual({ create: true, update: true, destroy: true });
   });
 });
