@@ -33,7 +33,7 @@ export default defineConfig({
     {
       name: 'no-js',
       use: { javaScriptEnabled: false },
-      testIgnore: [SPLIT_SPECS, /(a11y|dashboard-charts|navigation|orders-live)\.spec\.ts/],
+      testIgnore: [SPLIT_SPECS, /(a11y|dashboard-charts|navigation|orders-live|web-fuzz)\.spec\.ts/],
     },
     { name: 'js', use: { javaScriptEnabled: true }, testIgnore: SPLIT_SPECS },
   ],

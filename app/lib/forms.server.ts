@@ -46,3 +46,12 @@ export function replyWithUpstreamError<S extends Submission<unknown>>(
   }
   return submission.reply({ formErrors: [readable.message], fieldErrors, hideFields });
 }
+
+/** The posted form; a body that does not parse as one (a broken multipart, say) is a 400, not a server error. */
+export async function readForm(request: Request) {
+  try {
+    return await request.formData();
+  } catch {
+    throw new Response('The form could not be read.', { status: 400 });
+  }
+}

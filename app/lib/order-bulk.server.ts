@@ -6,6 +6,7 @@ import { readableMessages } from './server-message';
 import { redirectWithToast } from './toast.server';
 import { orderApi } from './upstream/orders.server';
 import { UpstreamError } from './upstream/client.server';
+import { readForm } from './forms.server';
 
 const bulkSchema = z.object({
   intent: z.enum(['review', 'ready']),
@@ -18,7 +19,7 @@ const bulkSchema = z.object({
  * with or without JavaScript), `ready` moves them.
  */
 export async function bulkReady(request: Request, context: AppLoadContext) {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   await requireCsrf(formData, request);
   const { api, scope } = await requireScope(request, context);
   const back = `/order${new URL(request.url).search}`;

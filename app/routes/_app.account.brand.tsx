@@ -6,6 +6,7 @@ import { requireCsrf } from '~/lib/csrf.server';
 import { redirectWithToast } from '~/lib/toast.server';
 import { accountApi } from '~/lib/upstream/account.server';
 import { upstreamFor, UpstreamError } from '~/lib/upstream.server';
+import { readForm } from '~/lib/forms.server';
 
 export { RouteErrorBoundary as ErrorBoundary } from '~/components/route-error';
 
@@ -19,7 +20,7 @@ export async function loader() {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   await requireCsrf(formData, request);
   const api = await upstreamFor(request, context);
   const parsed = changeBrandSchema.safeParse(Object.fromEntries(formData));

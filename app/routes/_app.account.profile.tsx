@@ -9,7 +9,7 @@ import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
 import { Field, FieldError, FormError } from '~/components/field';
 import { VendorPerformance } from '~/components/vendor-performance';
 import { requireCsrf } from '~/lib/csrf.server';
-import { replyWithUpstreamError } from '~/lib/forms.server';
+import { readForm, replyWithUpstreamError } from '~/lib/forms.server';
 import { pageTitle } from '~/lib/meta';
 import { ROLE } from '~/lib/navigation';
 import { changePasswordSchema, pictureSchema, profileSchema } from '~/lib/schemas/account';
@@ -34,7 +34,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (Number(request.headers.get('content-length') ?? 0) > MAX_REQUEST_BYTES) {
     return redirectWithToast('/account/profile', { type: 'error', message: 'validation.fileTooLarge' });
   }
-  const formData = await request.formData();
+  const formData = await readForm(request);
   await requireCsrf(formData, request);
   const api = await upstreamFor(request, context);
   const intent = formData.get('intent');

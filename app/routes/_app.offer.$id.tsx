@@ -13,6 +13,7 @@ import { readableMessages } from '~/lib/server-message';
 import { redirectWithToast } from '~/lib/toast.server';
 import { offerApi } from '~/lib/upstream/offers.server';
 import { UpstreamError } from '~/lib/upstream.server';
+import { readForm } from '~/lib/forms.server';
 
 async function vendorScope(request: Request, context: AppLoadContext) {
   const { api, scope } = await requireScope(request, context);
@@ -33,7 +34,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 
 /** Accept goes to the new order; reject back to the list; either way 'Data berhasil diubah'. */
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   await requireCsrf(formData, request);
   const { api, vendorId } = await vendorScope(request, context);
   const decision = formData.get('intent');

@@ -11,6 +11,7 @@ import { draftOfVoucher, formChoices, voucherAction } from '~/lib/payment-form.s
 import { requireUser } from '~/lib/scope.server';
 import { redirectWithToast } from '~/lib/toast.server';
 import { paymentApi } from '~/lib/upstream/payments.server';
+import { readForm } from '~/lib/forms.server';
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { user, api } = await requireUser(request, context);
@@ -22,7 +23,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   await requireCsrf(formData, request);
   const { user, api } = await requireUser(request, context);
   requirePaymentStaff(user);

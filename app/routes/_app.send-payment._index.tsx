@@ -20,6 +20,7 @@ import { UpstreamError } from '~/lib/upstream.server';
 import { accountApi } from '~/lib/upstream/account.server';
 import { optionsApi } from '~/lib/upstream/options.server';
 import { paymentApi } from '~/lib/upstream/payments.server';
+import { readForm } from '~/lib/forms.server';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { user, api, scope } = await requireScope(request, context);
@@ -45,7 +46,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 /** Delete, after the confirmation dialog: the list starts again from its first page (spec 001 §2). */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   await requireCsrf(formData, request);
   const { user, api } = await requireScope(request, context);
   requirePaymentStaff(user);

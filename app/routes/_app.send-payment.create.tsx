@@ -12,6 +12,7 @@ import { emptyDraft, formChoices, voucherAction } from '~/lib/payment-form.serve
 import { requireScope } from '~/lib/scope.server';
 import { redirectWithToast } from '~/lib/toast.server';
 import { paymentApi } from '~/lib/upstream/payments.server';
+import { readForm } from '~/lib/forms.server';
 
 /** A new voucher is for the brand the user works in (the header's brand selector). */
 async function brandOf(request: Request, context: LoaderFunctionArgs['context']) {
@@ -27,7 +28,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   await requireCsrf(formData, request);
   const { api, brandId } = await brandOf(request, context);
   return voucherAction(api, formData, {

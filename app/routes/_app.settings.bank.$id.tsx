@@ -10,6 +10,7 @@ import { idOf, requireAdministrator } from '~/lib/payment-access.server';
 import { requireUser } from '~/lib/scope.server';
 import { redirectWithToast } from '~/lib/toast.server';
 import { bankApi } from '~/lib/upstream/payments.server';
+import { readForm } from '~/lib/forms.server';
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { user, api } = await requireUser(request, context);
@@ -18,7 +19,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   await requireCsrf(formData, request);
   const { user, api } = await requireUser(request, context);
   requireAdministrator(user);

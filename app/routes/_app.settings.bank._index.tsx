@@ -18,6 +18,7 @@ import { requireUser } from '~/lib/scope.server';
 import { redirectWithToast } from '~/lib/toast.server';
 import { UpstreamError } from '~/lib/upstream.server';
 import { bankApi } from '~/lib/upstream/payments.server';
+import { readForm } from '~/lib/forms.server';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { user, api } = await requireUser(request, context);
@@ -29,7 +30,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 /** Delete, after the confirmation dialog; the list starts again from its first page (spec 001 §2). */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   await requireCsrf(formData, request);
   const { user, api } = await requireUser(request, context);
   requireAdministrator(user);

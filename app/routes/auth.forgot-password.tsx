@@ -8,7 +8,7 @@ import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
 import { HoneypotInputs } from 'remix-utils/honeypot/react';
 import { Field, FormError } from '~/components/field';
 import { requireCsrf, requireHuman } from '~/lib/csrf.server';
-import { replyWithUpstreamError } from '~/lib/forms.server';
+import { readForm, replyWithUpstreamError } from '~/lib/forms.server';
 import { pageTitle } from '~/lib/meta';
 import { forgotPasswordSchema } from '~/lib/schemas/auth';
 import { redirectWithToast } from '~/lib/toast.server';
@@ -16,7 +16,7 @@ import { credentialsApi } from '~/lib/upstream/credentials.server';
 import { guestUpstream } from '~/lib/upstream.server';
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   await requireCsrf(formData, request);
   await requireHuman(formData);
   const submission = parseWithZod(formData, { schema: forgotPasswordSchema });

@@ -12,9 +12,10 @@ import { requireCsrf, requireHuman } from '~/lib/csrf.server';
 import { pageTitle } from '~/lib/meta';
 import { loginSchema } from '~/lib/schemas/auth';
 import { UpstreamError } from '~/lib/upstream.server';
+import { readForm } from '~/lib/forms.server';
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   await requireCsrf(formData, request);
   await requireHuman(formData);
   const submission = parseWithZod(formData, { schema: loginSchema });

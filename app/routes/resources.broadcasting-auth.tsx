@@ -3,10 +3,11 @@ import { json } from '@remix-run/node';
 import { requireCsrf } from '~/lib/csrf.server';
 import { broadcastingApi } from '~/lib/upstream/broadcasting.server';
 import { upstreamFor, UpstreamError } from '~/lib/upstream.server';
+import { readForm } from '~/lib/forms.server';
 
 /** pusher-js authorises private channels here; the upstream signs with the session's token. */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   formData.set('csrf', request.headers.get('X-CSRF-Token') ?? '');
   await requireCsrf(formData, request);
   const api = await upstreamFor(request, context);

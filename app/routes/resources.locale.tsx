@@ -4,9 +4,10 @@ import { safeRedirect } from '~/lib/auth.server';
 import { requireCsrf } from '~/lib/csrf.server';
 import { i18nConfig } from '~/lib/i18n';
 import { localeCookie } from '~/lib/i18n.server';
+import { readForm } from '~/lib/forms.server';
 
 export async function action({ request }: ActionFunctionArgs) {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   await requireCsrf(formData, request);
   const requested = String(formData.get('lng') ?? '');
   const lng = i18nConfig.supportedLngs.includes(requested) ? requested : i18nConfig.fallbackLng;
