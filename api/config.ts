@@ -47,6 +47,8 @@ const configSchema = z
     PUSHER_PORT: z.coerce.number().int().positive().optional(),
     OFFER_TTL_MINUTES: z.coerce.number().int().positive().default(30),
     ORDER_COMPLETE_AFTER_DAYS: z.coerce.number().int().positive().default(3),
+    /** The marketplace channel adapter listings are pushed through (api/domains/marketplace/adapters.ts). */
+    CHANNEL_ADAPTER: z.string().default('sandbox'),
     /** How often the offer-expiry and auto-complete sweeps run; 0 turns them off (tests call them directly). */
     SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(60),
     PUSHER_USE_TLS: z

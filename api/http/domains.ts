@@ -8,6 +8,8 @@ import { categoryEndpoints } from '../domains/category/routes';
 import { vendorEndpoints } from '../domains/vendor/routes';
 import { auditEndpoints } from '../domains/audit/routes';
 import { shippingEndpoints } from '../domains/shipping/routes';
+import { marketplaceEndpoints } from '../domains/marketplace/routes';
+import { tokopediaProductEndpoints } from '../domains/marketplace/channel-routes';
 import type { EndpointGroup } from './endpoints';
 
 /** The domains whose routes are endpoint rows: app.ts mounts each group, the OpenAPI document lists its operations. */
@@ -22,4 +24,6 @@ export const ENDPOINT_GROUPS: EndpointGroup[] = [
   vendorEndpoints,
   auditEndpoints,
   shippingEndpoints,
+  marketplaceEndpoints,
+  tokopediaProductEndpoints,
 ];

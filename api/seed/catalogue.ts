@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import {
   channelRequestLogs,
@@ -10,6 +11,7 @@ import {
   vendorStocks,
 } from '../db/schema';
 import { bulkInsert } from './bulk-insert';
+import { seededListingProduct } from './listings';
 import type { Random } from './random';
 import { DAY, HOUR, MINUTE } from './time';
 import type { World } from './world';
@@ -322,20 +324,35 @@ async function seedMarketplace(
         const externalId = String(
           channel.id === 1 ? 3_000_000_000 + id * 7_919 : 30_000_000_000 + id * 104_729,
         );
+        const description = `${product.name} dari ${brand.name}. Produk original, siap kirim dari gudang mitra terdekat.`;
+        const status = stock > 0 ? 'LIMITED' : 'EMPTY';
+        const isInactive = rng.chance(0.1);
+        // Drawn as before, so the rest of the seed draws the same numbers; the category comes from the taxonomy.
+        rng.int(1000, 4000);
+        const listed = seededListingProduct({
+          name: product.name,
+          description,
+          sku: product.sku,
+          price: product.price,
+          stock,
+          status,
+          weight: product.weight,
+          homeFallback: brand.id === 1,
+        });
         listings.push({
           id,
           brandId: brand.id,
           channelId: channel.id,
           name: product.name,
-          description: `${product.name} dari ${brand.name}. Produk original, siap kirim dari gudang mitra terdekat.`,
+          description,
           sku: product.sku,
           price: product.price,
           stock,
-          status: stock > 0 ? 'LIMITED' : 'EMPTY',
-          isInactive: rng.chance(0.1),
+          status,
+          isInactive,
           externalId,
-          categoryId: String(rng.int(1000, 4000)),
-          rawData: { condition: 'NEW', weight: product.weight, weight_unit: 'GR', min_order: 1 },
+          categoryId: String(listed.categoryId),
+          rawData: listed.rawData,
           salesCount: rng.int(0, 900),
           createdAt,
           updatedAt: new Date(createdAt.getTime() + rng.int(0, 5 * DAY)),
@@ -369,5 +386,7 @@ async function seedMarketplace(
     }
   }
   await bulkInsert(db, marketplaceListings, listings);
+  // The bulk insert carries no arrays: each listing holds its one SKU in the shop.
+  await db.execute(sql`update marketplace_listings set skus = array[sku] where sku is not null`);
   await bulkInsert(db, channelRequestLogs, logs);
 }

@@ -8,6 +8,7 @@ import { TINY_PNG, uploadForm } from '../support/files';
 import { expectRollupsInStep } from '../support/rollups';
 import { bankNamed, completedOrder, voucherBody } from '../support/payments';
 import { settingsWriteCases } from '../support/settings-writes';
+import { marketplaceWriteCases } from '../support/marketplace-writes';
 import { createCatalogue, invoicePayload, placeOrder, type Catalogue } from '../support/world';
 
 /**
@@ -142,6 +143,10 @@ const CASES: Record<string, WriteCase> = {
       }),
   },
   ...settingsWriteCases(
+    () => api,
+    () => tokens.admin,
+  ),
+  ...marketplaceWriteCases(
     () => api,
     () => tokens.admin,
   ),
