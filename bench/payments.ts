@@ -74,7 +74,7 @@ async function measureSelect(label: string, vendorId: number) {
   const idle = await waitForQuiet(`select ${label}`);
   const alone = await runLoad({
     concurrency: 1,
-    total: 20,
+    total: 50,
     warmup: 2,
     maxMs,
     request: () => getOk(path, admin),
@@ -82,10 +82,10 @@ async function measureSelect(label: string, vendorId: number) {
   const before = cpuUse();
   const stats = await runLoad({ concurrency, total: requests, maxMs, request: () => getOk(path, admin) });
   latencyRow(
-    `select payable orders, ${label} (${concurrency}×, ${requests})`,
-    stats,
+    `select payable orders, ${label} (1×, 50)`,
+    alone,
     25,
-    `vendor ${vendorId}, brand ${brandId}: ${offered} offered; one at a time: p50 ${ms(alone.p50)} · p95 ${ms(alone.p95)}; ${cpuPerRequest(before, cpuUse(), stats.count + stats.errors)}; CPU idle before ${idle.toFixed(0)} %`,
+    `vendor ${vendorId}, brand ${brandId}: ${offered} offered; ${concurrency}× ${requests}: ${measured(stats)}; ${cpuPerRequest(before, cpuUse(), stats.count + stats.errors)}; CPU idle before ${idle.toFixed(0)} %`,
   );
 }
 
