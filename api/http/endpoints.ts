@@ -17,6 +17,11 @@ export type Endpoint<
 > = Omit<Operation, 'query' | 'body'> & {
   query?: Q;
   body?: B;
+  /**
+   * Checks the caller may use the route at all (throws 403) before the query and body are validated, so a
+   * caller without the permission learns nothing from the validation messages.
+   */
+  authorize?(c: Context<ApiEnv>): unknown;
   handle(c: Context<ApiEnv>, input: { query: Parsed<Q>; body: Parsed<B> }): Promise<Response> | Response;
 };
 
@@ -38,6 +43,7 @@ export function endpointGroup(rows: Endpoint[]) {
   const router = new Hono<ApiEnv>();
   for (const row of rows) {
     const handler = async (c: Context<ApiEnv>) => {
+      await row.authorize?.(c);
       const query = row.query ? validate(row.query, readQuery(c)) : undefined;
       const body = row.body ? validate(row.body as ZodTypeAny, await readBody(c)) : undefined;
       return row.handle(c, { query, body });

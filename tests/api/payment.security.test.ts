@@ -159,6 +159,21 @@ describe('who may reach the voucher routes', () => {
     await expectVouchersUnchanged();
   });
 
+  it.each(OUTSIDERS)(
+    '%s gets 403, not a validation message, for a body that would not validate',
+    async (user) => {
+      for (const [method, path] of [
+        ['POST', '/api/send-payment'],
+        ['PUT', '/api/send-payment/1'],
+        ['POST', '/api/bank'],
+      ] as const) {
+        const response = await api.request(path, { method, token: tokens[user], json: { number: 42 } });
+        expect(response.status, `${user} ${method} ${path}`).toBe(403);
+        expect(response.body).toEqual({ message: 'This action is unauthorized.' });
+      }
+    },
+  );
+
   it("a key account reaches none of another brand's vouchers: 404, 422, nothing written", async () => {
     const token = tokens.keyAccount;
     const statuses: Record<string, number> = {};

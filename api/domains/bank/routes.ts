@@ -33,8 +33,8 @@ export const bankEndpoints = endpointGroup([
     summary: 'Banks (administrators)',
     tag: 'bank',
     query: bankListQuerySchema,
+    authorize: requireAdministrator,
     handle: async (c, { query }) => {
-      requireAdministrator(c);
       return c.json(await listBanks(c.var.deps.db, query));
     },
   }),
@@ -44,8 +44,8 @@ export const bankEndpoints = endpointGroup([
     summary: 'Add a bank',
     tag: 'bank',
     body: bankBodySchema,
+    authorize: requireAdministrator,
     handle: async (c, { body }) => {
-      requireAdministrator(c);
       const bank = await write(c, (work) => createBank(work, body));
       return c.json({ message: 'Data berhasil dibuat', data: serializeBank(bank) }, 201);
     },
@@ -55,8 +55,8 @@ export const bankEndpoints = endpointGroup([
     path: '/api/bank/{id}',
     summary: 'One bank',
     tag: 'bank',
+    authorize: requireAdministrator,
     handle: async (c) => {
-      requireAdministrator(c);
       return c.json({ data: serializeBank(await findBank(c.var.deps.db, bankId(c))) });
     },
   }),
@@ -66,8 +66,8 @@ export const bankEndpoints = endpointGroup([
     summary: 'Rename a bank',
     tag: 'bank',
     body: bankBodySchema,
+    authorize: requireAdministrator,
     handle: async (c, { body }) => {
-      requireAdministrator(c);
       const id = bankId(c);
       const bank = await write(c, (work) => updateBank(work, id, body));
       return c.json({ message: 'Data berhasil diubah', data: serializeBank(bank) });
@@ -78,8 +78,8 @@ export const bankEndpoints = endpointGroup([
     path: '/api/bank/{id}',
     summary: 'Delete a bank no voucher names (422 otherwise)',
     tag: 'bank',
+    authorize: requireAdministrator,
     handle: async (c) => {
-      requireAdministrator(c);
       const id = bankId(c);
       await write(c, (work) => deleteBank(work, id));
       return c.json({ message: 'Data berhasil dihapus' });

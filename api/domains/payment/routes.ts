@@ -36,6 +36,7 @@ export const paymentEndpoints = endpointGroup([
     summary: "Vouchers of the caller's brands, newest first",
     tag: 'payment',
     query: voucherListQuerySchema,
+    authorize: (c) => voucherScope(c.var.user, 'index'),
     handle: async (c, { query }) =>
       c.json(await listVouchers(c.var.deps.db, voucherScope(c.var.user, 'index'), query)),
   }),
@@ -45,6 +46,7 @@ export const paymentEndpoints = endpointGroup([
     summary: 'Pay completed orders of one vendor and brand with a voucher (an order is in at most one)',
     tag: 'payment',
     body: voucherBodySchema,
+    authorize: (c) => voucherScope(c.var.user, 'store'),
     handle: async (c, { body }) => {
       const scope = voucherScope(c.var.user, 'store');
       const voucher = await write(c, (work) => createVoucher(work, { scope, body }));
@@ -58,6 +60,7 @@ export const paymentEndpoints = endpointGroup([
     summary: 'A voucher with its orders (net of returns), invoices, products, vendor, bank and preparers',
     tag: 'payment',
     query: voucherBrandQuerySchema,
+    authorize: (c) => voucherScope(c.var.user, 'index'),
     handle: async (c, { query }) => {
       const scope = voucherScope(c.var.user, 'index');
       return c.json({ data: await showVoucher(c.var.deps.db, scope, voucherId(c), query.brand) });
@@ -70,6 +73,7 @@ export const paymentEndpoints = endpointGroup([
     tag: 'payment',
     query: voucherBrandQuerySchema,
     body: voucherBodySchema,
+    authorize: (c) => voucherScope(c.var.user, 'update'),
     handle: async (c, { query, body }) => {
       const scope = voucherScope(c.var.user, 'update');
       const id = voucherId(c);
@@ -84,6 +88,7 @@ export const paymentEndpoints = endpointGroup([
     summary: 'Delete a voucher; its orders are payable again',
     tag: 'payment',
     query: voucherBrandQuerySchema,
+    authorize: (c) => voucherScope(c.var.user, 'destroy'),
     handle: async (c, { query }) => {
       const scope = voucherScope(c.var.user, 'destroy');
       const id = voucherId(c);
@@ -98,6 +103,7 @@ export const paymentEndpoints = endpointGroup([
       "The vendor's completed orders of the brand in no other voucher (on edit, plus the voucher's own)",
     tag: 'payment',
     query: payableOrderQuerySchema,
+    authorize: (c) => voucherScope(c.var.user, 'index'),
     handle: async (c, { query }) =>
       c.json(await payableOrders(c.var.deps.db, voucherScope(c.var.user, 'index'), query)),
   }),
@@ -107,6 +113,7 @@ export const paymentEndpoints = endpointGroup([
     summary: "Account numbers of the vendor's earlier vouchers, most recent first",
     tag: 'payment',
     query: historyQuerySchema,
+    authorize: (c) => voucherScope(c.var.user, 'index'),
     handle: async (c, { query }) =>
       c.json(await accountNumberHistory(c.var.deps.db, voucherScope(c.var.user, 'index'), query)),
   }),
@@ -116,6 +123,7 @@ export const paymentEndpoints = endpointGroup([
     summary: "Account holder names of the vendor's earlier vouchers (for an account number, when given)",
     tag: 'payment',
     query: historyQuerySchema,
+    authorize: (c) => voucherScope(c.var.user, 'index'),
     handle: async (c, { query }) =>
       c.json(await accountNameHistory(c.var.deps.db, voucherScope(c.var.user, 'index'), query)),
   }),
