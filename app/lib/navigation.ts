@@ -16,11 +16,22 @@ function dashboard(pages: string[]): NavItem {
   };
 }
 
+/** Stock per spec 001 §2: the brand side starts at the list; vendors (role id 2) at /stock/manajemen. */
 const stock: NavItem = {
   key: 'stock',
-  to: '/stock/management',
+  to: '/stock',
   children: [
-    { key: 'stockManagement', to: '/stock/management' },
+    { key: 'stockList', to: '/stock' },
+    { key: 'stockManagement', to: '/stock/manajemen' },
+    { key: 'stockMutation', to: '/stock/mutation' },
+  ],
+};
+
+const vendorStock: NavItem = {
+  key: 'stock',
+  to: '/stock/manajemen',
+  children: [
+    { key: 'stockManagement', to: '/stock/manajemen' },
     { key: 'stockMutation', to: '/stock/mutation' },
   ],
 };
@@ -32,7 +43,7 @@ export function holds(user: NavUser, permission: string) {
 /** The side navigation of spec 000 §2 "Navigation by role". */
 export function navigationFor(user: NavUser): NavItem[] {
   if (user.role_id === ROLE.vendor) {
-    const items: NavItem[] = [dashboard(['penjualan']), { key: 'order', to: '/order' }, stock];
+    const items: NavItem[] = [dashboard(['penjualan']), { key: 'order', to: '/order' }, vendorStock];
     if (VENDOR_SETTINGS_PERMISSIONS.some((permission) => holds(user, permission))) {
       items.push({ key: 'settings', to: '/settings' });
     }

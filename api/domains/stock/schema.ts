@@ -22,6 +22,8 @@ export const productStockQuerySchema = pageQuerySchema.extend({
   with: z.union([z.string(), z.array(z.string())]).optional(),
   category: idListParam,
   vendor: idListParam,
+  /** On the vendor side, only these of the vendor's brands (the brand a brand-side user works in). */
+  brand: idListParam,
 });
 
 export type ProductStockQuery = z.infer<typeof productStockQuerySchema>;

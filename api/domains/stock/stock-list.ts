@@ -161,6 +161,7 @@ export async function listProductStock(
     : undefined;
   const conditions: SQL[] = [sql`p.brand_id in ${idList(scope.brandIds)}`, sql`p.deleted_at is null`];
   if (categoryIds) conditions.push(sql`p.category_id in ${idList(categoryIds)}`);
+  if (query.brand?.length) conditions.push(sql`p.brand_id in ${idList(query.brand)}`);
   if (query.search) {
     const pattern = containsPattern(query.search);
     conditions.push(sql`(p.name ilike ${pattern} or p.sku ilike ${pattern})`);

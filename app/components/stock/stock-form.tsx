@@ -1,0 +1,367 @@
+import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  useForm,
+  type SubmissionResult,
+} from '@conform-to/react';
+import { getZodConstraint, parseWithZod } from '@conform-to/zod';
+import { Form, Link } from '@remix-run/react';
+import { useTranslation } from 'react-i18next';
+import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
+import { FieldError, FormError } from '~/components/field';
+import { FormKeyField } from '~/components/form-key-field';
+import { Modal } from '~/components/modal';
+import { formatNumber } from '~/lib/format';
+import { IMAGE_ACCEPT } from '~/lib/schemas/image';
+import { productSchema, vendorStockSchema } from '~/lib/schemas/stock';
+import type { SkuChannel, StockProduct } from '~/lib/upstream/stock.server';
+
+type Option = { id: number; name: string };
+
+/** Where a channel SKU's listing opens: the parent's external id when it has one (spec 001 §2). */
+function listingHref(channel: SkuChannel) {
+  const external = channel.parent_external?.id ?? channel.external?.id;
+  return external ? `/product/${encodeURIComponent(external)}` : null;
+}
+
+/**
+ * The stock form (spec 001 §2, §5): name, SKU, category, vendor price, up to five photos and the channel SKUs;
+ * the vendor stock table with its modal. Only administrators and key accounts see the price, Save and Cancel.
+ */
+export function StockForm({
+  product,
+  keeper,
+  categories,
+  channelOptions,
+  vendors,
+  modal,
+  formKey,
+  lastResult,
+  maxPhotos,
+}: {
+  product: StockProduct | null;
+  keeper: boolean;
+  categories: (Option & { depth: number })[];
+  channelOptions: SkuChannel[];
+  vendors: Option[];
+  modal: string | null;
+  formKey: string;
+  lastResult?: { intent: unknown; result: SubmissionResult<string[]> };
+  maxPhotos: number;
+}) {
+  const { t } = useTranslation();
+  const here = product ? `/stock/${product.id}` : '/stock/create';
+  const [form, fields] = useForm({
+    id: 'stock-product',
+    lastResult: lastResult?.intent === 'save' ? lastResult.result : undefined,
+    constraint: getZodConstraint(productSchema),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: productSchema }),
+    defaultValue: product
+      ? {
+          name: product.name,
+          sku: product.sku,
+          category_id: product.category_id ? String(product.category_id) : '',
+          vendor_price: String(product.vendor_price),
+        }
+      : { vendor_price: '0' },
+  });
+  const { key: categoryKey, ...categoryProps } = getSelectProps(fields.category_id, { ariaAttributes: true });
+  const chosenChannels = new Set(product?.sku_channel_ids ?? []);
+  const photoErrors = form.allErrors.photos;
+  return (
+    <div className="space-y-6">
+      <Form
+        method="post"
+        encType="multipart/form-data"
+        {...getFormProps(form)}
+        className="card space-y-4 p-4"
+      >
+        <FormKeyField value={formKey} />
+        <AuthenticityTokenInput />
+        <FormError id={form.errorId} errors={form.errors} />
+        <fieldset disabled={!keeper} className="grid gap-4 sm:grid-cols-2">
+          <div className="space-y-1">
+            <label htmlFor={fields.name.id} className="block text-sm font-medium">
+              {t('stock.name')}
+            </label>
+            <input
+              {...getInputProps(fields.name, { type: 'text' })}
+              key={fields.name.key}
+              className="input"
+            />
+            <FieldError id={fields.name.errorId} errors={fields.name.errors} />
+          </div>
+          <div className="space-y-1">
+            <label htmlFor={fields.sku.id} className="block text-sm font-medium">
+              {t('stock.sku')}
+            </label>
+            <input {...getInputProps(fields.sku, { type: 'text' })} key={fields.sku.key} className="input" />
+            <FieldError id={fields.sku.errorId} errors={fields.sku.errors} />
+          </div>
+          <div className="space-y-1">
+            <label htmlFor={fields.category_id.id} className="block text-sm font-medium">
+              {t('stock.category')}
+            </label>
+            <select
+              key={categoryKey}
+              {...categoryProps}
+              defaultValue={fields.category_id.initialValue ?? ''}
+              className="input"
+            >
+              <option value="">{t('stock.chooseCategory')}</option>
+              {categories.map((category) => (
+                <option key={category.id} value={category.id}>
+                  {`${'— '.repeat(category.depth)}${category.name}`}
+                </option>
+              ))}
+            </select>
+            <FieldError id={fields.category_id.errorId} errors={fields.category_id.errors} />
+          </div>
+          {keeper ? (
+            <div className="space-y-1">
+              <label htmlFor={fields.vendor_price.id} className="block text-sm font-medium">
+                {t('stock.vendorPrice')}
+              </label>
+              <input
+                {...getInputProps(fields.vendor_price, { type: 'number' })}
+                key={fields.vendor_price.key}
+                min={0}
+                className="input"
+              />
+              <FieldError id={fields.vendor_price.errorId} errors={fields.vendor_price.errors} />
+            </div>
+          ) : null}
+          <fieldset className="space-y-2 sm:col-span-2">
+            <legend className="text-sm font-medium">{t('stock.photos', { max: maxPhotos })}</legend>
+            {product?.photos.length ? (
+              <ul className="flex flex-wrap gap-3">
+                {product.photos.map((photo) => (
+                  <li key={photo.id} className="space-y-1 text-center text-xs">
+                    <img src={photo.url} alt={photo.name} className="h-20 w-20 rounded object-cover" />
+                    <label className="flex items-center gap-1">
+                      <input type="checkbox" name="keep_photo_ids" value={photo.id} defaultChecked />
+                      {t('stock.keepPhoto')}
+                    </label>
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p className="text-sm text-slate-500">{t('stock.noPhotos')}</p>
+            )}
+            <label htmlFor="stock-photos" className="block text-sm">
+              {t('stock.addPhotos')}
+            </label>
+            <input
+              id="stock-photos"
+              type="file"
+              name="photos"
+              multiple
+              accept={IMAGE_ACCEPT}
+              aria-describedby={photoErrors?.length ? 'stock-photos-error' : undefined}
+              className="text-sm"
+            />
+            <FieldError id="stock-photos-error" errors={photoErrors} />
+          </fieldset>
+          <div className="space-y-1 sm:col-span-2">
+            <label htmlFor="stock-channels" className="block text-sm font-medium">
+              {t('stock.channelSkus')}
+            </label>
+            <select
+              id="stock-channels"
+              name="sku_channel_ids"
+              multiple
+              defaultValue={[...chosenChannels].map(String)}
+              aria-describedby="stock-channels-hint"
+              className="input h-32"
+            >
+              {channelOptions.map((channel) => (
+                <option key={channel.id} value={channel.id}>
+                  {`${channel.sku ?? '–'} · ${channel.name} (${channel.channel_id === 1 ? 'Tokopedia' : 'Shopee'})`}
+                </option>
+              ))}
+            </select>
+            <p id="stock-channels-hint" className="text-xs text-slate-500">
+              {t('stock.channelSkusHint')}
+            </p>
+            <FieldError id={fields.sku_channel_ids.errorId} errors={fields.sku_channel_ids.errors} />
+            {product?.sku_channels.length ? (
+              <ul className="flex flex-wrap gap-2 text-sm">
+                {product.sku_channels.map((channel) => {
+                  const href = listingHref(channel);
+                  return (
+                    <li key={channel.id}>
+                      {href ? (
+                        <Link to={href} className="text-brand-700 hover:underline">
+                          {channel.sku ?? channel.name}
+                        </Link>
+                      ) : (
+                        (channel.sku ?? channel.name)
+                      )}
+                    </li>
+                  );
+                })}
+              </ul>
+            ) : null}
+          </div>
+        </fieldset>
+        {keeper ? (
+          <div className="flex flex-wrap gap-2">
+            <Link to="/stock" className="btn-secondary">
+              {t('stock.cancel')}
+            </Link>
+            <button type="submit" name="intent" value="save" className="btn-primary">
+              {t('stock.save')}
+            </button>
+            {product ? (
+              <Link to="?modal=delete" preventScrollReset className="btn-secondary text-red-700">
+                {t('stock.delete')}
+              </Link>
+            ) : null}
+          </div>
+        ) : null}
+      </Form>
+      {product ? (
+        <section aria-labelledby="vendor-stock-title" className="space-y-2">
+          <div className="flex items-center justify-between">
+            <h2 id="vendor-stock-title" className="text-lg font-semibold">
+              {t('stock.vendorStock')}
+            </h2>
+            {keeper ? (
+              <Link to="?modal=vendor-stock" preventScrollReset className="btn-secondary">
+                {t('stock.setVendorStock')}
+              </Link>
+            ) : null}
+          </div>
+          <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+            <table className="min-w-full divide-y divide-slate-200 text-sm">
+              <caption className="sr-only">{t('stock.vendorStock')}</caption>
+              <thead className="bg-slate-50">
+                <tr>
+                  <th scope="col" className="px-4 py-2 text-left">
+                    {t('stock.vendor')}
+                  </th>
+                  <th scope="col" className="px-4 py-2 text-right">
+                    {t('stock.onHand')}
+                  </th>
+                  <th scope="col" className="px-4 py-2 text-right">
+                    {t('stock.reserved')}
+                  </th>
+                  <th scope="col" className="px-4 py-2 text-right">
+                    {t('stock.available')}
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {product.vendor_stock.length === 0 ? (
+                  <tr>
+                    <td colSpan={4} className="px-4 py-6 text-center text-slate-500">
+                      {t('table.empty')}
+                    </td>
+                  </tr>
+                ) : (
+                  product.vendor_stock.map((row) => (
+                    <tr key={row.vendor_id}>
+                      <td className="px-4 py-2">{row.vendor_name}</td>
+                      <td className="px-4 py-2 text-right tabular-nums">{formatNumber(row.quantity, 0)}</td>
+                      <td className="px-4 py-2 text-right tabular-nums">{formatNumber(row.reserved, 0)}</td>
+                      <td className="px-4 py-2 text-right tabular-nums">{formatNumber(row.available, 0)}</td>
+                    </tr>
+                  ))
+                )}
+              </tbody>
+            </table>
+          </div>
+        </section>
+      ) : null}
+      {modal === 'vendor-stock' ? (
+        <Modal title={t('stock.setVendorStock')} closeTo={here}>
+          <VendorStockForm
+            vendors={vendors}
+            lastResult={lastResult?.intent === 'vendor-stock' ? lastResult.result : undefined}
+          />
+        </Modal>
+      ) : null}
+      {modal === 'delete' && product ? (
+        <Modal title={t('stock.deleteTitle')} closeTo={here}>
+          <Form method="post" className="space-y-4">
+            <AuthenticityTokenInput />
+            <p>{t('stock.deleteConfirm', { name: product.name })}</p>
+            <div className="flex gap-2">
+              <Link to={here} className="btn-secondary">
+                {t('stock.cancel')}
+              </Link>
+              <button type="submit" name="intent" value="delete" className="btn-primary bg-red-700">
+                {t('stock.delete')}
+              </button>
+            </div>
+          </Form>
+        </Modal>
+      ) : null}
+    </div>
+  );
+}
+
+/** The vendor-stock modal: a vendor serving the brand and its quantity on hand, both required. */
+function VendorStockForm({
+  vendors,
+  lastResult,
+}: {
+  vendors: Option[];
+  lastResult?: SubmissionResult<string[]>;
+}) {
+  const { t } = useTranslation();
+  const [form, fields] = useForm({
+    id: 'vendor-stock',
+    lastResult,
+    constraint: getZodConstraint(vendorStockSchema),
+    shouldValidate: 'onBlur',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: vendorStockSchema }),
+  });
+  const { key: vendorKey, ...vendorProps } = getSelectProps(fields.vendor_id, { ariaAttributes: true });
+  return (
+    <Form method="post" {...getFormProps(form)} className="space-y-4">
+      <AuthenticityTokenInput />
+      <input type="hidden" name="intent" value="vendor-stock" />
+      <FormError id={form.errorId} errors={form.errors} />
+      <div className="space-y-1">
+        <label htmlFor={fields.vendor_id.id} className="block text-sm font-medium">
+          {t('stock.vendor')}
+        </label>
+        <select
+          key={vendorKey}
+          {...vendorProps}
+          defaultValue={fields.vendor_id.initialValue ?? ''}
+          className="input"
+        >
+          <option value="" disabled>
+            {t('stock.chooseVendor')}
+          </option>
+          {vendors.map((vendor) => (
+            <option key={vendor.id} value={vendor.id}>
+              {vendor.name}
+            </option>
+          ))}
+        </select>
+        <FieldError id={fields.vendor_id.errorId} errors={fields.vendor_id.errors} />
+      </div>
+      <div className="space-y-1">
+        <label htmlFor={fields.quantity.id} className="block text-sm font-medium">
+          {t('stock.onHand')}
+        </label>
+        <input
+          {...getInputProps(fields.quantity, { type: 'text' })}
+          key={fields.quantity.key}
+          inputMode="numeric"
+          className="input"
+        />
+        <FieldError id={fields.quantity.errorId} errors={fields.quantity.errors} />
+      </div>
+      <button type="submit" className="btn-primary">
+        {t('stock.save')}
+      </button>
+    </Form>
+  );
+}
