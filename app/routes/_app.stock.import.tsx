@@ -19,7 +19,7 @@ export function loader() {
   return null;
 }
 
-/** An import's refusal as rows: `rows.{row}.{column}` keys (docs/decisions/014) in row order, the rest first. */
+/** An import's refusal as rows: `rows.{row}.{column}` keys (docs/decisions/017) in row order, the rest first. */
 function rowErrors(error: UpstreamError): ImportRowError[] {
   const rows = Object.entries(error.fieldErrors).flatMap(([key, messages]) => {
     const match = /^rows\.(\d+)\.(.+)$/.exec(key);

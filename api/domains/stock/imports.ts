@@ -8,7 +8,7 @@ import type { SheetRow } from './spreadsheet';
 import { recordVendorUpdate } from './updates';
 
 /**
- * Import errors name the file's row and column (docs/decisions/014): `rows.{row}.{column}`, the row number as
+ * Import errors name the file's row and column (docs/decisions/017): `rows.{row}.{column}`, the row number as
  * the spreadsheet shows it (the header is row 1), so every bad row of a file is answered at once.
  */
 export function rowField(row: number, column: string) {

@@ -405,5 +405,5 @@ const vendorRows = [
   }),
 ];
 
-/** Catalogue, stock, imports and the ledger (docs/decisions/014). */
+/** Catalogue, stock, imports and the ledger (docs/decisions/017). */
 export const stockEndpoints = endpointGroup([...brandRows, ...vendorRows]);
