@@ -96,10 +96,10 @@ function headersOf(auth: Auth, extra: Record<string, string> = {}) {
  */
 const keepAlive = new Agent({ keepAlive: true, maxSockets: 64 });
 
-/** GET, body read to the end; throws unless 200. Returns the byte count. */
+/** GET, body read to the end; throws unless 200. Returns the byte count. `path` may be a full URL. */
 export function getOk(path: string, auth: Auth, accept?: string): Promise<number> {
   return new Promise((resolve, reject) => {
-    const url = new URL(urlOf(path));
+    const url = new URL(/^https?:/.test(path) ? path : urlOf(path));
     const req = request(
       url,
       { agent: keepAlive, headers: headersOf(auth, accept ? { accept } : {}) },
@@ -124,7 +124,10 @@ export function getOk(path: string, auth: Auth, accept?: string): Promise<number
 }
 
 export async function getJson<T>(path: string, auth: Auth): Promise<T> {
-  const response = await fetch(urlOf(path), { headers: headersOf(auth), redirect: 'manual' });
+  const response = await fetch(/^https?:/.test(path) ? path : urlOf(path), {
+    headers: headersOf(auth),
+    redirect: 'manual',
+  });
   if (!response.ok) throw new Error(`GET ${path} answered ${response.status}: ${await response.text()}`);
   return (await response.json()) as T;
 }
@@ -194,11 +197,27 @@ function processCpuMs(pid: number | string): number {
   }
 }
 
+/**
+ * The database whose backends count as the bench's PostgreSQL CPU: BENCH_DATABASE, else the one DATABASE_URL
+ * names; unset (neither given), every PostgreSQL process of the machine counts.
+ */
+const benchDatabase =
+  process.env.BENCH_DATABASE ??
+  (process.env.DATABASE_URL ? new URL(process.env.DATABASE_URL).pathname.slice(1) || undefined : undefined);
+
+/**
+ * PostgreSQL's processes: with a bench database, only its backends (their title reads
+ * `postgres: 15/main: <user> <database> <client> …`), so other people's test databases on the same server stay
+ * out of the figures; otherwise all of them.
+ */
 function postgresPids() {
   return readdirSync('/proc').filter((entry) => {
     if (!/^\d+$/.test(entry)) return false;
     try {
-      return readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres';
+      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() !== 'postgres') return false;
+      if (!benchDatabase) return true;
+      const title = readFileSync(`/proc/${entry}/cmdline`, 'utf8').replace(/\0/g, ' ');
+      return /^postgres: [^:]+: \S+ (\S+) /.exec(title)?.[1] === benchDatabase;
     } catch {
       return false;
     }
@@ -207,13 +226,18 @@ function postgresPids() {
 
 export type CpuUse = { servers: number; database: Map<string, number>; client: number };
 
+/** The web server's and the API's pids (one process, or two in a split deployment). */
+export function benchServerPids() {
+  return [...new Set([serverPid(BASE_URL), serverPid(API_URL)])];
+}
+
 /**
- * CPU used so far by the servers answering the bench (web and API, one process or two), by each of
- * PostgreSQL's processes on this machine and by the bench itself, in ms. Two readings around a run give each
- * side's CPU per request: on a machine of few cores, what bounds the latency at 20 concurrent is their sum.
+ * CPU used so far by the servers answering the bench (web and API by default, or the pids given), by each of
+ * PostgreSQL's backends (of the bench database when known, see postgresPids) and by the bench itself, in ms. Two
+ * readings around a run give each side's CPU per request: on a machine of few cores, what bounds the latency at
+ * 20 concurrent is their sum.
  */
-export function cpuUse(): CpuUse {
-  const servers = [...new Set([serverPid(BASE_URL), serverPid(API_URL)])];
+export function cpuUse(servers: number[] = benchServerPids()): CpuUse {
   const own = process.cpuUsage();
   return {
     servers: servers.reduce((sum, pid) => sum + processCpuMs(pid), 0),
@@ -227,6 +251,11 @@ function databaseDelta(before: CpuUse, after: CpuUse) {
   let sum = 0;
   for (const [pid, ms] of after.database) sum += ms - (before.database.get(pid) ?? 0);
   return sum;
+}
+
+/** The servers' and PostgreSQL's CPU between two readings, in ms. */
+export function cpuDelta(before: CpuUse, after: CpuUse) {
+  return { server: after.servers - before.servers, database: databaseDelta(before, after) };
 }
 
 /** Server and PostgreSQL CPU between two readings, in ms. */

@@ -10,6 +10,8 @@ export type BudgetRow = {
   /** p50 / p95 / max or whatever the measure is, as text. */
   measured: string;
   budget: string;
+  /** The floor's figure of the same run, beside the row (bench/cpu.ts). */
+  floor?: string;
   /** null: no budget, for information. */
   pass: boolean | null;
   note?: string;
@@ -22,28 +24,39 @@ function verdict(pass: boolean | null) {
   return pass === null ? '—' : pass ? 'pass' : 'FAIL';
 }
 
+/** The columns of a table: the floor's only when a row has a floor figure. */
+function columnsOf(rows: BudgetRow[]) {
+  const floor = rows.some((row) => row.floor !== undefined);
+  return {
+    header: floor
+      ? ['what', 'measured', 'floor, same run', 'budget', 'verdict']
+      : ['what', 'measured', 'budget', 'verdict'],
+    cells: (row: BudgetRow) =>
+      floor
+        ? [row.what, row.measured, row.floor ?? '', row.budget, verdict(row.pass)]
+        : [row.what, row.measured, row.budget, verdict(row.pass)],
+  };
+}
+
 export function printRows(rows: BudgetRow[]) {
-  const widths = [
-    Math.max(4, ...rows.map((row) => row.what.length)),
-    Math.max(8, ...rows.map((row) => row.measured.length)),
-    Math.max(6, ...rows.map((row) => row.budget.length)),
-  ];
-  const line = (cells: string[]) =>
-    cells.map((cell, index) => (index < 3 ? cell.padEnd(widths[index]) : cell)).join('  ');
-  console.info(line(['what', 'measured', 'budget', 'verdict']));
-  console.info(line(widths.map((width) => '-'.repeat(width)).concat('-------')));
-  for (const row of rows) console.info(line([row.what, row.measured, row.budget, verdict(row.pass)]));
+  const { header, cells } = columnsOf(rows);
+  const table = rows.map(cells);
+  const widths = header.map((name, index) => Math.max(name.length, ...table.map((row) => row[index].length)));
+  const last = header.length - 1;
+  const line = (row: string[]) =>
+    row.map((cell, index) => (index < last ? cell.padEnd(widths[index]) : cell)).join('  ');
+  console.info(line(header));
+  console.info(line(widths.map((width) => '-'.repeat(width))));
+  for (const row of table) console.info(line(row));
 }
 
 function markdown(rows: BudgetRow[]) {
   const escape = (text: string) => text.replace(/\|/g, '\\|');
+  const { header, cells } = columnsOf(rows);
   return [
-    '| what | measured | budget | verdict | note |',
-    '| --- | --- | --- | --- | --- |',
-    ...rows.map(
-      (row) =>
-        `| ${escape(row.what)} | ${escape(row.measured)} | ${escape(row.budget)} | ${verdict(row.pass)} | ${escape(row.note ?? '')} |`,
-    ),
+    `| ${[...header, 'note'].join(' | ')} |`,
+    `| ${[...header, 'note'].map(() => '---').join(' | ')} |`,
+    ...rows.map((row) => `| ${[...cells(row), row.note ?? ''].map(escape).join(' | ')} |`),
   ].join('\n');
 }
 
