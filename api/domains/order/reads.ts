@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { preparedShape } from '../../db/prepared';
 import {
   brands,
   categories,
@@ -36,7 +37,7 @@ import {
   serializeOrderRow,
   type OrderDetailParts,
 } from './serializers';
-import { countFromStatusRollups, gmvFromStatusRollups } from './status-rollups';
+import { countFromStatusRollups, gmvFromStatusRollups, isPlainList, scopeParameters } from './status-rollups';
 import { serializeMedia } from '../media/serializer';
 
 type Page = { page: number; per_page: number; order_by: 'asc' | 'desc'; sorted_by?: string };
@@ -92,20 +93,49 @@ export const orderRowFields = {
   channelName,
 };
 
-export async function listOrders(executor: Executor, scope: OrderScope, filters: OrderFilters, page: Page) {
-  const where = orderWhere(scope, filters);
+/**
+ * Page sizes whose first page is a prepared statement, one per size and sort: the page size stays in the SQL
+ * text, since PostgreSQL plans a LIMIT or OFFSET parameter as a tenth of the rows, which could turn the walk of an
+ * index into a sort of the whole brand.
+ */
+const PREPARED_PAGE_SIZES = new Set([10, 25, 50, 100]);
+
+function pageStatement(executor: Executor, where: SQL, filters: OrderFilters, page: Page) {
   const sort = ORDER_SORTS[sortColumn(ORDER_SORTS, page.sorted_by, 'number')];
   // A search finds all its matches before it sorts them, so counting them in the same statement costs
   // nothing more, where a count of its own would search again.
   const matches = filters.search ? sql<number | null>`count(*) over ()` : sql<number | null>`null`;
-  const rowsRead = executor
+  return executor
     .select({ ...orderRowFields, matches: matches.mapWith(Number) })
     .from(orders)
     .innerJoin(invoices, eq(invoices.id, orders.invoiceId))
     .where(where)
     .orderBy(direction(page.order_by)(sort), direction(page.order_by)(orders.id))
-    .limit(page.per_page)
-    .offset(offsetOf(page));
+    .limit(page.per_page);
+}
+
+/**
+ * The rows of a page: the first page of a plain list (isPlainList) from a prepared statement of its shape (side,
+ * brands, sort, page size), any other page or list with its SQL built for the request.
+ */
+function readPage(executor: Executor, scope: OrderScope, filters: OrderFilters, page: Page, where: SQL) {
+  const parameters =
+    page.page === 1 && PREPARED_PAGE_SIZES.has(page.per_page) && isPlainList(filters)
+      ? scopeParameters(scope)
+      : null;
+  if (parameters) {
+    const sortKey = sortColumn(ORDER_SORTS, page.sorted_by, 'number');
+    const name = `order_page_${parameters.shape}_${sortKey}_${page.order_by}_${page.per_page}`;
+    return preparedShape(executor, name, (name) =>
+      pageStatement(executor, orderWhere(parameters.scope, filters), filters, page).prepare(name),
+    ).execute(parameters.values);
+  }
+  return pageStatement(executor, where, filters, page).offset(offsetOf(page));
+}
+
+export async function listOrders(executor: Executor, scope: OrderScope, filters: OrderFilters, page: Page) {
+  const where = orderWhere(scope, filters);
+  const rowsRead = readPage(executor, scope, filters, page, where);
   const listed = (rows: Awaited<typeof rowsRead>, total: number) => ({
     data: rows.map((row) => serializeOrderRow(scope, row)),
     meta: pageMeta({ page: page.page, perPage: page.per_page, total, count: rows.length }),
@@ -223,7 +253,7 @@ export async function listOrderItems(
     total(),
   ]);
   return {
-    data: rows.map((row) => serializeOrderItem(scope.side, row)),
+    data: rows.map((row) => serializeOrderItem(scope, row)),
     meta: pageMeta({ page: page.page, perPage: page.per_page, total: totalCount, count: rows.length }),
   };
 }

@@ -1,8 +1,54 @@
 import { and, eq, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { preparedShape } from '../../db/prepared';
 import { dailyOrderStatusRollups, orderStatusTotals } from '../../db/schema';
 import { rollupScopeConditions, type OrderFilters, type OrderScope } from './filters';
 import { DEAD_STATUSES } from './statuses';
+
+/**
+ * A scope's plain list: no search and no filter, the live orders of live invoices — the list a page opens with and
+ * pages through. Its statements differ only by the scope's brands and vendor, so they are prepared (parsed and
+ * planned once per connection) with those as parameters; any other list builds its SQL per request.
+ */
+export function isPlainList(filters: OrderFilters) {
+  return (
+    !filters.search &&
+    !filters.dateFrom &&
+    !filters.dateTo &&
+    !filters.vendorIds &&
+    !filters.channelIds &&
+    !filters.categoryIds &&
+    !filters.statuses &&
+    !filters.customerName &&
+    !filters.withCanceled &&
+    !filters.withCanceledInvoice
+  );
+}
+
+/** A scope sees a handful of brands at most; one with more keeps to per-request SQL rather than a statement per count. */
+const MAX_PREPARED_BRANDS = 4;
+
+/**
+ * The scope with placeholders for its brands (`b0`, `b1`, …) and vendor (`v`), the values to execute with, and the
+ * part of a statement name the scope's shape gives (side and number of brands); null when the scope is not one to
+ * prepare for. The placeholders stand where the conditions expect ids: drizzle binds them at execution.
+ */
+export function scopeParameters(scope: OrderScope) {
+  if (scope.brandIds.length === 0 || scope.brandIds.length > MAX_PREPARED_BRANDS) return null;
+  const values: Record<string, number> = {};
+  const brandIds = scope.brandIds.map((id, index) => {
+    values[`b${index}`] = id;
+    return sql.placeholder(`b${index}`);
+  });
+  let vendorId: ReturnType<typeof sql.placeholder> | undefined;
+  if (scope.vendorId !== undefined) {
+    values.v = scope.vendorId;
+    vendorId = sql.placeholder('v');
+  }
+  const parameterised = { ...scope, brandIds, vendorId } as unknown as OrderScope;
+  const shape = `${scope.vendorId === undefined ? 'brand' : 'vendor'}${scope.brandIds.length}`;
+  return { scope: parameterised, values, shape };
+}
 
 /**
  * Counts and totals of an order list from the status rollups: the daily table for a date range, the all-time
@@ -49,26 +95,58 @@ function scopeConditions(table: StatusTable, scope: OrderScope, filters: OrderFi
 
 /** The number of orders the list shows, or null when the rollups cannot tell. */
 export async function countFromStatusRollups(executor: Executor, scope: OrderScope, filters: OrderFilters) {
+  const parameters = isPlainList(filters) ? scopeParameters(scope) : null;
+  const prepared =
+    parameters &&
+    preparedShape(executor, `order_count_${parameters.shape}`, (name) =>
+      countStatement(executor, parameters.scope, filters)?.prepare(name),
+    );
+  if (parameters && prepared) {
+    const [row] = await prepared.execute(parameters.values);
+    return Number(row.total);
+  }
+  const statement = countStatement(executor, scope, filters);
+  if (!statement) return null;
+  const [row] = await statement;
+  return Number(row.total);
+}
+
+function countStatement(executor: Executor, scope: OrderScope, filters: OrderFilters) {
   const table = tableFor(filters);
   const statuses = shownStatuses(table, filters);
   if (statuses === null) return null;
-  const [row] = await executor
+  return executor
     .select({ total: sql<string>`coalesce(sum(${table.orderCount}), 0)` })
     .from(table)
     .where(and(...scopeConditions(table, scope, filters), statuses));
-  return Number(row.total);
 }
 
 /** Σ (grand_total − grand_total_return) of the shown orders, canceled and diverted never counting; null as above. */
 export async function gmvFromStatusRollups(executor: Executor, scope: OrderScope, filters: OrderFilters) {
+  const parameters = isPlainList(filters) ? scopeParameters(scope) : null;
+  const prepared =
+    parameters &&
+    preparedShape(executor, `order_gmv_${parameters.shape}`, (name) =>
+      gmvStatement(executor, parameters.scope, filters)?.prepare(name),
+    );
+  if (parameters && prepared) {
+    const [row] = await prepared.execute(parameters.values);
+    return Number(row.total);
+  }
+  const statement = gmvStatement(executor, scope, filters);
+  if (!statement) return null;
+  const [row] = await statement;
+  return Number(row.total);
+}
+
+function gmvStatement(executor: Executor, scope: OrderScope, filters: OrderFilters) {
   const table = tableFor(filters);
   const statuses = shownStatuses(table, filters);
   if (statuses === null) return null;
-  const [row] = await executor
+  return executor
     .select({ total: sql<string>`coalesce(sum(${table.gmv}), 0)` })
     .from(table)
     .where(
       and(...scopeConditions(table, scope, filters), statuses, notInArray(table.statusCode, DEAD_STATUSES)),
     );
-  return Number(row.total);
 }
