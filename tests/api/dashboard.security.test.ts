@@ -82,6 +82,7 @@ const BRAND_ONLY_PATHS = [
   'branch/card/returned',
   'branch/chart/gross-margin-period',
   'branch/options',
+  'summary/card',
 ];
 const VENDOR_ONLY_PATHS = ['sales/table/order', 'sales/card/new-order', 'sales/chart/order-period'];
 const BRAND_PATHS = [...SHARED_PATHS, ...BRAND_ONLY_PATHS];
@@ -139,7 +140,7 @@ async function expectEveryPath(user: UserKey, base: string, paths: string[], sta
 }
 
 describe('the widget list', () => {
-  it('serves exactly the paths of the spec on each side', () => {
+  it('serves exactly the paths of the spec on each side, and the summary’s cards on the brand side', () => {
     expect(
       widgetsOf('brand')
         .map((widget) => widget.path)

@@ -406,6 +406,70 @@ describe('sales cards', () => {
   });
 });
 
+describe('the summary’s cards in one answer', () => {
+  const CARDS: [string, string, Record<string, QueryValue>?][] = [
+    ['sales_gross_margin', 'sales/card/gross-margin'],
+    ['sales_new_orders', 'sales/card/invoice', { status: 'Pesanan Baru' }],
+    [
+      'sales_incoming_orders',
+      'sales/card/invoice',
+      { 'status[]': ['Selesai', 'Diproses Vendor', 'Dalam Pengiriman', 'Pesanan Sampai'] },
+    ],
+    ['sales_order_product', 'sales/card/order-product'],
+    ['sales_average_sales_price', 'sales/card/average-sales-price'],
+    ['vendor_gross_margin', 'vendor/card/gross-margin'],
+    ['vendor_sold_product', 'vendor/card/sold-product'],
+    ['vendor_average_in_stock_rate', 'vendor/card/average-in-stock-rate'],
+    ['vendor_average_sla', 'vendor/card/average-sla'],
+    ['product_gross_margin', 'product/card/gross-margin'],
+    ['product_sold_product', 'product/card/sold-product'],
+    ['product_average_run_rate', 'product/card/average-run-rate'],
+    ['product_average_weeks_of_supply', 'product/card/average-weeks-of-supply'],
+    ['customer_new_customer', 'customer/card/new-customer'],
+    ['customer_regular', 'customer/card/customer-regular'],
+    ['customer_loyal', 'customer/card/loyal-customer'],
+  ];
+
+  it('answers each card as its own widget does, with and without filters', async () => {
+    const filters: Record<string, QueryValue>[] = [
+      {},
+      { 'channel[]': 2 },
+      { 'vendor[]': ids.V1 },
+      { 'category[]': ids.elektronik },
+      { 'date-from': '2024-03-10', 'date-to': '2024-03-16' },
+    ];
+    for (const filter of filters) {
+      const summary = (await brandWidget('summary/card', filter)) as { data: Record<string, unknown> };
+      expect(Object.keys(summary.data).sort()).toEqual(CARDS.map(([key]) => key).sort());
+      for (const [key, path, extra] of CARDS) {
+        const own = (await brandWidget(path, { ...filter, ...extra })) as { data: unknown };
+        expect(summary.data[key], `${key} ${JSON.stringify(filter)}`).toStrictEqual(own.data);
+      }
+    }
+  });
+
+  it('holds the figures worked out by hand', async () => {
+    const { data } = (await brandWidget('summary/card')) as { data: Record<string, unknown> };
+    expect(data.sales_gross_margin).toStrictEqual(cardOf(4_030_000, 2_500_000, 61, 1).data);
+    expect(data.sales_new_orders).toStrictEqual(cardOf(2, 0, 100, 1).data);
+    expect(data.sales_incoming_orders).toStrictEqual(cardOf(3, 2, 50, 1).data);
+    expect(data.sales_order_product).toStrictEqual(cardOf(7, 3, 133, 1).data);
+  });
+
+  it('is a brand-side answer only, and checks its query as every widget does', async () => {
+    const vendorSide = await api.request(`/api/vendor/${ids.V1}/widget/summary/card`, {
+      token: admin,
+      query: CURRENT,
+    });
+    expect(vendorSide.status).toBe(404);
+    const refused = await api.request(`/api/brand/${ids.A}/widget/summary/card`, {
+      token: admin,
+      query: { 'date-from': '2024-03-20', 'date-to': '2024-03-14' },
+    });
+    expect(refused.status).toBe(422);
+  });
+});
+
 describe('filters', () => {
   it('a vendor filter keeps that vendor’s orders; a diverted order stays with nobody', async () => {
     expect(await brandWidget('sales/card/gross-margin', { 'vendor[]': ids.V1 })).toStrictEqual(
@@ -1051,6 +1115,8 @@ describe('the OpenAPI document', () => {
     expect(paths).toContain('/api/vendor/{vendor}/widget/sales/table/order');
     expect(paths).not.toContain('/api/brand/{brand}/widget/sales/table/order');
     expect(paths).not.toContain('/api/vendor/{vendor}/widget/branch/options');
-    expect(paths).toHaveLength(83);
+    expect(paths).toContain('/api/brand/{brand}/widget/summary/card');
+    expect(paths).not.toContain('/api/vendor/{vendor}/widget/summary/card');
+    expect(paths).toHaveLength(84);
   });
 });

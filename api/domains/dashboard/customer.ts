@@ -11,8 +11,8 @@ import {
 import { card, dailySeries, type DayRange, type Period } from './period';
 import { fitsInvoiceRollups, invoiceWhere } from './raw';
 import type { TableQuery } from './schema';
-import type { Scope } from './scope';
-import { allOf, dayIn, inList, jakartaDayOf, num, rangeIndexOf, selectRows } from './sql';
+import { fixedShape, readOnce, type Scope } from './scope';
+import { allOf, dayIn, inList, jakartaDayOf, joinedRange, num, rangeIndexOf, selectRows } from './sql';
 import { limitOffset, orderBy, paged, pageWithTotal, searchAny } from './table';
 
 /**
@@ -116,14 +116,25 @@ function buyersPerBuyer(scope: Scope, period: Period): SQL {
       group by 1, 2, 3`;
 }
 
-async function buyersByDay(
+/** Read once per scope (readOnce): the buyer cards and charts are counts of the same rows. */
+function buyersByDay(
   db: Executor,
   scope: Scope,
   period: Period,
 ): Promise<[Map<string, Kinds>, Map<string, Kinds>]> {
+  return readOnce(scope, `buyers ${JSON.stringify(period)}`, () => readBuyersByDay(db, scope, period));
+}
+
+async function readBuyersByDay(
+  db: Executor,
+  scope: Scope,
+  period: Period,
+): Promise<[Map<string, Kinds>, Map<string, Kinds>]> {
+  const fits = fitsBuyerRollups(scope, period);
   const rows = await selectRows<{ period: number; day: string; kind: BuyerKind; buyers: unknown }>(
     db,
-    fitsBuyerRollups(scope, period) ? buyersByDayFromRollups(scope, period) : buyersPerBuyer(scope, period),
+    fits ? buyersByDayFromRollups(scope, period) : buyersPerBuyer(scope, period),
+    fits && fixedShape(scope) ? 'buyers_by_day' : undefined,
   );
   const periods: [Map<string, Kinds>, Map<string, Kinds>] = [new Map(), new Map()];
   for (const row of rows) {
@@ -162,9 +173,10 @@ export async function buyerChart(db: Executor, scope: Scope, period: Period, kin
  * daily_buyer_gender_rollups when the scope and ranges fit it.
  */
 export async function genderChart(db: Executor, scope: Scope, period: Period) {
+  const fits = fitsBuyerRollups(scope, period);
   const rows = await selectRows<{ gender: string | null; current: unknown; last: unknown }>(
     db,
-    fitsBuyerRollups(scope, period)
+    fits
       ? buyersByGenderFromRollups(scope, period)
       : sql`with ${buyersOf(scope, period)}
         select c.gender,
@@ -172,6 +184,7 @@ export async function genderChart(db: Executor, scope: Scope, period: Period) {
           count(*) filter (where b.period = 1) as last
         from buyers b join customers c on c.id = b.customer_id
         group by c.gender`,
+    fits && fixedShape(scope) ? 'buyers_by_gender' : undefined,
   );
   const split = (column: 'current' | 'last') => {
     const counts = { others: 0, male: 0, female: 0 };
@@ -206,9 +219,10 @@ function rankedRows<K extends string, V extends string>(
  * and channel only: a vendor or category filter counts the range's invoices through the brand and creation index.
  */
 export async function paymentMethodChart(db: Executor, scope: Scope, period: Period) {
+  const fits = fitsInvoiceRollups(scope);
   const rows = await selectRows<{ key: string | null; current: unknown; last: unknown }>(
     db,
-    fitsInvoiceRollups(scope)
+    fits
       ? sql`select case when r.has_payment_method then r.payment_method end as key,
           sum(r.invoice_count) filter (where ${dayIn('r.date', [period.current])}) as current,
           sum(r.invoice_count) filter (where ${dayIn('r.date', [period.last])}) as last
@@ -221,6 +235,7 @@ export async function paymentMethodChart(db: Executor, scope: Scope, period: Per
       from invoices i
       where ${invoiceWhere(scope, [period.current, period.last], { notCanceled: true })}
       group by i.payment_method`,
+    fits && fixedShape(scope) && joinedRange([period.current, period.last]) ? 'payment_methods' : undefined,
   );
   return rankedRows(rows, 'payment_method', 'total_payment');
 }
@@ -234,9 +249,10 @@ function createdIn(range: DayRange): SQL {
  * daily_buyer_city_rollups when the scope fits it.
  */
 export async function cityChart(db: Executor, scope: Scope, period: Period) {
+  const fits = fitsBuyerScope(scope);
   const rows = await selectRows<{ key: string | null; current: unknown; last: unknown }>(
     db,
-    fitsBuyerScope(scope)
+    fits
       ? invoicesByCityFromRollups(scope, period)
       : sql`with days as (${buyerDays(scope, [period.current, period.last])})
         select c.city as key,
@@ -244,6 +260,7 @@ export async function cityChart(db: Executor, scope: Scope, period: Period) {
           sum(d.invoices) filter (where ${dayIn('d.day', [period.last])}) as last
         from days d join customers c on c.id = d.customer_id
         group by c.city`,
+    fits && fixedShape(scope) ? 'invoices_by_city' : undefined,
   );
   return rankedRows(rows, 'city', 'total_order');
 }

@@ -1,8 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import type { DayRange } from './period';
-import type { Scope } from './scope';
-import { allOf, dayIn, inList, num, selectRows } from './sql';
+import { fixedShape, readOnce, type Scope } from './scope';
+import { allOf, dayIn, inList, joinedRange, num, selectRows } from './sql';
 
 /**
  * Figures of daily_sales_rollups (orders by creation day; canceled orders only in canceled_count, diverted
@@ -66,16 +66,22 @@ function figuresOf(row: FigureRow): SalesFigures {
   };
 }
 
-/** Per day over the ranges: cards add the days of a range up, charts read them one by one. */
-export async function salesByDay(db: Executor, scope: Scope, ranges: DayRange[]) {
-  const rows = await selectRows<FigureRow & { day: string }>(
-    db,
-    sql`select r.date::text as day, ${FIGURES}
-      from daily_sales_rollups r
-      where ${salesRollupWhere(scope, ranges)}
-      group by r.date`,
-  );
-  return new Map(rows.map((row) => [row.day, figuresOf(row)]));
+/**
+ * Per day over the ranges: cards add the days of a range up, charts read them one by one. Read once per scope
+ * (readOnce): eight cards of the summary dashboard are figures of the same rows.
+ */
+export function salesByDay(db: Executor, scope: Scope, ranges: DayRange[]) {
+  return readOnce(scope, `sales ${JSON.stringify(ranges)}`, async () => {
+    const rows = await selectRows<FigureRow & { day: string }>(
+      db,
+      sql`select r.date::text as day, ${FIGURES}
+        from daily_sales_rollups r
+        where ${salesRollupWhere(scope, ranges)}
+        group by r.date`,
+      fixedShape(scope) && joinedRange(ranges) ? 'sales_by_day' : undefined,
+    );
+    return new Map(rows.map((row) => [row.day, figuresOf(row)]));
+  });
 }
 
 export function addFigures(a: SalesFigures, b: SalesFigures): SalesFigures {

@@ -4,8 +4,8 @@ import type { OrderStatusCode } from '../../db/schema';
 import { card, dailySeries, type DayRange, type Period } from './period';
 import { fitsInvoiceRollups, invoiceWhere, orderWhere } from './raw';
 import { averageSalesPrice, salesByDay, totalOver, type SalesFigures } from './sales-rollup';
-import type { Scope } from './scope';
-import { allOf, dayIn, inList, jakartaDayOf, num, selectRows } from './sql';
+import { fixedShape, type Scope } from './scope';
+import { allOf, dayIn, inList, jakartaDayOf, joinedRange, num, selectRows } from './sql';
 
 /** Without a status filter, invoice and order counts are of new orders (Pesanan Baru). */
 export const NEW_ORDER: OrderStatusCode[] = ['new'];
@@ -74,6 +74,7 @@ async function invoicesByDay(
             dayIn('r.date', ranges),
           ])}
           group by r.date`,
+        fixedShape(scope) && joinedRange(ranges) ? 'invoices_by_day' : undefined,
       )
     : await selectRows<{ day: string; total: unknown }>(
         db,

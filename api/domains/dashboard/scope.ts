@@ -22,6 +22,34 @@ export type Scope = {
 
 export type ScopeFilters = { channel?: number[]; category?: number[]; vendor?: number[]; city?: string[] };
 
+/**
+ * Whether the scope's widget statements take one of a few texts, to be kept prepared (selectRows): the tenancy's
+ * brands and at most one vendor, without a channel or category list, whose lengths would make a text per choice.
+ */
+export function fixedShape(scope: Scope): boolean {
+  return (
+    scope.channelIds === null &&
+    scope.categoryIds === null &&
+    (scope.vendorIds === null || scope.vendorIds.length === 1) &&
+    scope.brandIds.length <= 4
+  );
+}
+
+const readsOfScope = new WeakMap<Scope, Map<string, Promise<unknown>>>();
+
+/**
+ * A figure read once for all the widgets answered from one Scope: a request makes its scope once (scopeOf), so
+ * the cards of one answer (summary/card) that need the same rollup rows share one statement, and nothing outlives
+ * the request. `key` names the figure and everything it depends on besides the scope.
+ */
+export function readOnce<T>(scope: Scope, key: string, read: () => Promise<T>): Promise<T> {
+  let reads = readsOfScope.get(scope);
+  if (!reads) readsOfScope.set(scope, (reads = new Map()));
+  let pending = reads.get(key) as Promise<T> | undefined;
+  if (!pending) reads.set(key, (pending = read()));
+  return pending;
+}
+
 /** `/api/brand/{brand}/widget/…`: a brand the caller may act on (vendor users have none), every vendor of it. */
 export async function brandTenancy(db: Database, user: AuthUser, rawBrand: string | undefined) {
   const brand = await resolveBrand(db, user, parseId(rawBrand));

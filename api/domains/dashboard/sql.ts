@@ -1,13 +1,30 @@
+import { createHash } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { startOfDay, addDays, type DayRange } from './period';
+
+const dialect = new PgDialect();
 
 /**
  * Widget queries are aggregates over a few tables, written as SQL. Column and alias names in them are constants of
  * this module; only values travel as parameters, and sort columns are chosen from whitelists (CONVENTIONS 12).
+ *
+ * With `prepareAs`, the statement is a named prepared statement: PostgreSQL parses it once per connection and,
+ * after a few runs, keeps one generic plan instead of planning every call (planning was most of a rollup card's
+ * cost). The name is `prepareAs` and a hash of the SQL text, so a statement is only ever reused for the same text.
+ * Give it only for a statement whose text takes few shapes (see fixedShape in scope.ts), each shape is a statement
+ * kept on every connection, and whose plan does not depend on its values: a generic plan is made without them
+ * (docs/decisions/014-request-cpu.md lists the statements checked, on a 7-day and a 365-day range).
  */
-export async function selectRows<T>(db: Executor, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
+export async function selectRows<T>(db: Executor, query: SQL, prepareAs?: string): Promise<T[]> {
+  if (!prepareAs) {
+    const result = (await db.execute(query)) as unknown as { rows: T[] };
+    return result.rows;
+  }
+  const built = dialect.sqlToQuery(query);
+  const name = `${prepareAs}_${createHash('sha1').update(built.sql).digest('base64url').slice(0, 12)}`;
+  const result = (await db._.session.prepareQuery(built, undefined, name, false).execute()) as { rows: T[] };
   return result.rows;
 }
 
@@ -31,8 +48,28 @@ export function allOf(conditions: (SQL | undefined)[]): SQL {
   return present.length ? sql.join(present, sql` and `) : sql`true`;
 }
 
-/** `column` (a date) within any of the ranges. */
+/**
+ * The ranges as one, when together they cover the days from the first to the last without a gap (a range and the
+ * one just before it, as periods are compared); null otherwise.
+ */
+export function joinedRange(ranges: DayRange[]): DayRange | null {
+  const sorted = [...ranges].sort((a, b) => (a.from < b.from ? -1 : 1));
+  let joined = sorted[0];
+  if (!joined) return null;
+  for (const range of sorted.slice(1)) {
+    if (range.from > addDays(joined.to, 1)) return null;
+    if (range.to > joined.to) joined = { from: joined.from, to: range.to };
+  }
+  return joined;
+}
+
+/**
+ * `column` (a date) within any of the ranges: one `between` when they join up, which an index on the date serves
+ * with one scan (and which a generic plan of a prepared statement plans the same for a week and for a year).
+ */
 export function dayIn(column: string, ranges: DayRange[]): SQL {
+  const joined = joinedRange(ranges);
+  if (joined) return sql`(${sql.raw(column)} between ${joined.from} and ${joined.to})`;
   const parts = ranges.map((range) => sql`${sql.raw(column)} between ${range.from} and ${range.to}`);
   return sql`(${sql.join(parts, sql` or `)})`;
 }

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { addDays, round2, type DayRange } from './period';
 import { RUN_RATE_DAYS } from '../stock/figures';
-import type { Scope } from './scope';
+import { readOnce, type Scope } from './scope';
 import { allOf, dayIn, inList, num, numOrNull, rangeIndexOf, selectRows } from './sql';
 
 /**
@@ -85,7 +85,12 @@ export async function averageInStockRates(db: Executor, scope: Scope, ranges: Da
  *   when the run rate is 0, and the average is over the products that have one (null when none does, or when no
  *   snapshot exists yet).
  */
-export async function supplyAsOf(db: Executor, scope: Scope, days: string[]) {
+export function supplyAsOf(db: Executor, scope: Scope, days: string[]) {
+  // Run rate and weeks of supply are two cards of one statement.
+  return readOnce(scope, `supply ${JSON.stringify(days)}`, () => readSupply(db, scope, days));
+}
+
+async function readSupply(db: Executor, scope: Scope, days: string[]) {
   const asOf = days.map(
     (day, index) =>
       sql`(${sql.raw(String(index))}, ${day}::date, ${addDays(day, -(RUN_RATE_DAYS - 1))}::date)`,

@@ -36,6 +36,7 @@ import {
   widgetQuerySchema,
 } from './schema';
 import type { Scope } from './scope';
+import { summaryWidget } from './summary';
 import { averageSlaCard, vendorTable } from './vendor';
 
 export type Side = 'brand' | 'vendor';
@@ -102,7 +103,8 @@ function unitsChart(path: string, field: 'total_sold_product' | 'total_order_pro
   );
 }
 
-export const WIDGETS: Widget[] = [
+/** The spec’s widgets (spec 000 §7: Dashboard widgets). */
+const SPEC_WIDGETS: Widget[] = [
   widget(
     'customer/card',
     'Buyers in the range (new, regular and loyal)',
@@ -331,6 +333,9 @@ export const WIDGETS: Widget[] = [
     ['brand'],
   ),
 ];
+
+/** Every widget route: the spec's, and the summary dashboard's cards in one answer (summary.ts). */
+export const WIDGETS: Widget[] = [...SPEC_WIDGETS, summaryWidget(SPEC_WIDGETS)];
 
 export function widgetsOf(side: Side): Widget[] {
   return WIDGETS.filter((entry) => entry.sides.includes(side));
