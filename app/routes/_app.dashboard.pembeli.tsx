@@ -40,13 +40,13 @@ const SERIES_KEYS = Object.keys(SERIES) as SeriesKey[];
 const TOP_SLICES = 4;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { api, scope } = await requireDashboardScope(request, context, 'pembeli');
+  const { api, scope, user } = await requireDashboardScope(request, context, 'pembeli');
   const url = new URL(request.url);
   const filters = readFilters(url, scope);
   const query = widgetQuery(filters);
   const series = seriesOf(url, SERIES_KEYS);
   const [options, { chart, table, gender, payments, cities, ...cards }] = await Promise.all([
-    loadFilterOptions(api, { scope }),
+    loadFilterOptions(api, { scope, user }),
     loadWidgets({
       newBuyers: widgetApi.card(api, { scope, query, path: SERIES.newBuyers.card }),
       regularBuyers: widgetApi.card(api, { scope, query, path: SERIES.regularBuyers.card }),

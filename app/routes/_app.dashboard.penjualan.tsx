@@ -47,7 +47,7 @@ const SERIES = {
 type SeriesKey = keyof typeof SERIES.brand;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { api, scope } = await requireDashboardScope(request, context, 'penjualan');
+  const { api, scope, user } = await requireDashboardScope(request, context, 'penjualan');
   const url = new URL(request.url);
   const filters = readFilters(url, scope);
   const query = widgetQuery(filters);
@@ -59,7 +59,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // Orders are counted per invoice on the brand side and per order on the vendor side.
   const orderCount: CardWidget = vendorSide ? 'sales/card/new-order' : 'sales/card/invoice';
   const [options, widgets] = await Promise.all([
-    loadFilterOptions(api, { scope }),
+    loadFilterOptions(api, { scope, user }),
     loadWidgets({
       gmv: card('sales/card/gross-margin'),
       newOrders: card(orderCount, { status: NEW_ORDER_STATUS }),

@@ -30,13 +30,13 @@ const SERIES = {
 type SeriesKey = keyof typeof SERIES;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { api, scope } = await requireDashboardScope(request, context, 'produk');
+  const { api, scope, user } = await requireDashboardScope(request, context, 'produk');
   const url = new URL(request.url);
   const filters = readFilters(url, scope);
   const query = widgetQuery(filters);
   const series = seriesOf(url, Object.keys(SERIES) as SeriesKey[]);
   const [options, { chart, table, ...cards }] = await Promise.all([
-    loadFilterOptions(api, { scope }),
+    loadFilterOptions(api, { scope, user }),
     loadWidgets({
       gmv: widgetApi.card(api, { scope, query, path: 'product/card/gross-margin' }),
       productsSold: widgetApi.card(api, { scope, query, path: 'product/card/sold-product' }),

@@ -9,37 +9,37 @@ import { MetricCard } from '~/components/dashboard/metric-card';
 import { readFilters, requireDashboardScope, widgetQuery } from '~/lib/dashboard/filters.server';
 import { formatMeasure, slaTone } from '~/lib/dashboard/format';
 import { loadFilterOptions, loadWidgets } from '~/lib/dashboard/load.server';
-import { INCOMING_ORDER_STATUSES, NEW_ORDER_STATUS, type Measure } from '~/lib/dashboard/pages';
+import type { Measure } from '~/lib/dashboard/pages';
 import { pageTitle } from '~/lib/meta';
-import { widgetApi, type CardWidget } from '~/lib/upstream/widgets.server';
+import { widgetApi, type SummaryCard } from '~/lib/upstream/widgets.server';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { api, scope } = await requireDashboardScope(request, context, 'ringkasan');
+  const { api, scope, user } = await requireDashboardScope(request, context, 'ringkasan');
   const filters = readFilters(new URL(request.url), scope);
-  const query = widgetQuery(filters);
-  const card = (path: CardWidget, extra = {}) =>
-    widgetApi.card(api, { scope, path, query: { ...query, ...extra } });
-  const [options, cards] = await Promise.all([
-    loadFilterOptions(api, { scope }),
-    loadWidgets({
-      salesGmv: card('sales/card/gross-margin'),
-      newOrders: card('sales/card/invoice', { status: NEW_ORDER_STATUS }),
-      incomingOrders: card('sales/card/invoice', { status: INCOMING_ORDER_STATUSES }),
-      unitsSold: card('sales/card/order-product'),
-      averageSalesPrice: card('sales/card/average-sales-price'),
-      vendorGmv: card('vendor/card/gross-margin'),
-      vendorSold: card('vendor/card/sold-product'),
-      inStockRate: card('vendor/card/average-in-stock-rate'),
-      sla: card('vendor/card/average-sla'),
-      productGmv: card('product/card/gross-margin'),
-      productSold: card('product/card/sold-product'),
-      runRate: card('product/card/average-run-rate'),
-      weeksOfSupply: card('product/card/average-weeks-of-supply'),
-      newBuyers: card('customer/card/new-customer'),
-      regularBuyers: card('customer/card/customer-regular'),
-      loyalBuyers: card('customer/card/loyal-customer'),
-    }),
+  // One upstream call answers all sixteen cards (summary/card), each as its own widget would.
+  const [options, { summary }] = await Promise.all([
+    loadFilterOptions(api, { scope, user }),
+    loadWidgets({ summary: widgetApi.summary(api, { scope, query: widgetQuery(filters) }) }),
   ]);
+  const card = (key: SummaryCard) => summary?.[key] ?? null;
+  const cards = {
+    salesGmv: card('sales_gross_margin'),
+    newOrders: card('sales_new_orders'),
+    incomingOrders: card('sales_incoming_orders'),
+    unitsSold: card('sales_order_product'),
+    averageSalesPrice: card('sales_average_sales_price'),
+    vendorGmv: card('vendor_gross_margin'),
+    vendorSold: card('vendor_sold_product'),
+    inStockRate: card('vendor_average_in_stock_rate'),
+    sla: card('vendor_average_sla'),
+    productGmv: card('product_gross_margin'),
+    productSold: card('product_sold_product'),
+    runRate: card('product_average_run_rate'),
+    weeksOfSupply: card('product_average_weeks_of_supply'),
+    newBuyers: card('customer_new_customer'),
+    regularBuyers: card('customer_regular'),
+    loyalBuyers: card('customer_loyal'),
+  };
   return json({ filters, options, cards });
 }
 

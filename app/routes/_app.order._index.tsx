@@ -34,8 +34,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     itemView ? null : orderApi.list(api, { scope, query }),
     itemView ? orderApi.items(api, { scope, query }) : null,
     orderApi.total(api, { scope, query }),
-    scope.kind === 'brand' ? optionsApi.channels(api, { brandId: scope.id }) : Promise.resolve([]),
-    scope.kind === 'brand' ? optionsApi.vendors(api, { brandId: scope.id }) : Promise.resolve([]),
+    scope.kind === 'brand'
+      ? optionsApi.channels(api, { brandId: scope.id, keptFor: user.id })
+      : Promise.resolve([]),
+    scope.kind === 'brand'
+      ? optionsApi.vendors(api, { brandId: scope.id, keptFor: user.id })
+      : Promise.resolve([]),
     scope.kind === 'vendor'
       ? offerApi.pending(api, { vendorId: scope.id }).then((page) => ({
           rows: page.data,

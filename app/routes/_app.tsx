@@ -12,7 +12,7 @@ import { SidebarNav } from '~/components/sidebar-nav';
 import { hasBrandSelector, navigationFor } from '~/lib/navigation';
 import { requireUser } from '~/lib/scope.server';
 import { accountApi } from '~/lib/upstream/account.server';
-import { upstreamFor } from '~/lib/upstream.server';
+import { keptForUser } from '~/lib/upstream/options.server';
 import { useChannel } from '~/lib/use-channel';
 
 const NOTIFICATION_EVENT = 'Illuminate\\Notifications\\Events\\BroadcastNotificationCreated';
@@ -27,13 +27,13 @@ function offerIdOf(payload: unknown) {
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const api = await upstreamFor(request, context);
-  // Both upstream calls at once: the brand options are cheap and only shown to platform staff.
-  const [{ user }, brandOptions] = await Promise.all([
-    requireUser(request, context),
-    accountApi.brands(api, { per_page: 100 }),
-  ]);
-  const brands = hasBrandSelector(user) ? brandOptions.data : [];
+  const { user, api } = await requireUser(request, context);
+  // Only platform staff have a brand selector; their brands are the same from one page to the next.
+  const brands = hasBrandSelector(user)
+    ? await keptForUser(user.id, 'brands', () =>
+        accountApi.brands(api, { per_page: 100 }).then((page) => page.data),
+      )
+    : [];
   return json({ user, brands, navigation: navigationFor(user) });
 }
 

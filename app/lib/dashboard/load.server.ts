@@ -39,13 +39,18 @@ async function reasonOf(error: unknown) {
 /**
  * The filter lists, fetched alongside the widgets: categories on both sides; channels and vendors are brand
  * lists (the vendor side has no channel list, and a vendor never filters by vendor). A failed list is empty.
+ * They are the same on every dashboard and every change of a filter: the user's lists are kept a few seconds.
  */
-export async function loadFilterOptions(api: Upstream, { scope }: { scope: Scope }): Promise<FilterOptions> {
+export async function loadFilterOptions(
+  api: Upstream,
+  { scope, user }: { scope: Scope; user: { id: number } },
+): Promise<FilterOptions> {
   const brandId = scope.kind === 'brand' ? scope.id : null;
+  const keptFor = user.id;
   const lists = await loadWidgets({
-    channels: brandId ? optionsApi.channels(api, { brandId }) : Promise.resolve([]),
-    vendors: brandId ? optionsApi.vendors(api, { brandId }) : Promise.resolve([]),
-    categories: widgetApi.categories(api, { scope }),
+    channels: brandId ? optionsApi.channels(api, { brandId, keptFor }) : Promise.resolve([]),
+    vendors: brandId ? optionsApi.vendors(api, { brandId, keptFor }) : Promise.resolve([]),
+    categories: widgetApi.categories(api, { scope, keptFor }),
   });
   return {
     channels: (lists.channels ?? []).map(({ id, name }) => ({ id, name })),

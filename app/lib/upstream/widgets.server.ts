@@ -3,6 +3,7 @@ import type { Scope } from '../scope.server';
 import { scopePath } from '../scope.server';
 import type { CardValue, Category, RankedRow, Series } from '../dashboard/types';
 import { paged, type Query, type Upstream } from './client.server';
+import { keptForUser } from './options.server';
 
 /** A card: both periods (null when the figure cannot be measured, e.g. SLA without orders made ready). */
 const cardSchema = z.object({
@@ -13,6 +14,35 @@ const cardSchema = z.object({
   direction: z.custom<0 | 1 | 2>((value) => value === 0 || value === 1 || value === 2),
 });
 const cardResponse = z.object({ data: cardSchema });
+
+/** The summary dashboard's cards in one answer (`summary/card`): each card, null where its widget failed. */
+const SUMMARY_KEYS = [
+  'sales_gross_margin',
+  'sales_new_orders',
+  'sales_incoming_orders',
+  'sales_order_product',
+  'sales_average_sales_price',
+  'vendor_gross_margin',
+  'vendor_sold_product',
+  'vendor_average_in_stock_rate',
+  'vendor_average_sla',
+  'product_gross_margin',
+  'product_sold_product',
+  'product_average_run_rate',
+  'product_average_weeks_of_supply',
+  'customer_new_customer',
+  'customer_regular',
+  'customer_loyal',
+] as const;
+export type SummaryCard = (typeof SUMMARY_KEYS)[number];
+const summaryResponse = z.object({
+  data: z.object(
+    Object.fromEntries(SUMMARY_KEYS.map((key) => [key, cardSchema.nullable()])) as Record<
+      SummaryCard,
+      z.ZodNullable<typeof cardSchema>
+    >,
+  ),
+});
 
 export type CardWidget =
   | 'sales/card/gross-margin'
@@ -171,6 +201,10 @@ function widget<S extends ZodTypeAny>(api: Upstream, path: string, schema: S, { 
 export const widgetApi = {
   card: (api: Upstream, { path, ...input }: Input & { path: CardWidget }): Promise<CardValue> =>
     widget(api, path, cardResponse, input).then((response) => response.data),
+  summary: (api: Upstream, { scope, query }: Input): Promise<Record<SummaryCard, CardValue | null>> =>
+    api
+      .call(`${scopePath(scope)}/widget/summary/card`, summaryResponse, { query })
+      .then((response) => response.data),
   chart: (api: Upstream, { path, ...input }: Input & { path: ChartWidget }): Promise<Series> =>
     widget(api, path, seriesSchemas[path], input).then(({ data }) => ({
       current: data.current_period,
@@ -201,10 +235,14 @@ export const widgetApi = {
     widget(api, 'customer/table/customer-city', paged(cityRowSchema), input),
   branches: (api: Upstream, input: Input) =>
     widget(api, 'branch/options', branchSchema, input).then((response) => response.data),
-  categories: (api: Upstream, { scope }: Omit<Input, 'query'>) =>
-    api
-      .call(`${scopePath(scope)}/category`, categoryList, {
-        query: { with: 'children', only: 'parent', per_page: 1000 },
-      })
-      .then((response) => tree(response.data)),
+  /** The category tree of the filters; given the user (`keptFor`), kept for a few seconds (keptForUser). */
+  categories: (api: Upstream, { scope, keptFor }: Omit<Input, 'query'> & { keptFor?: number }) => {
+    const load = () =>
+      api
+        .call(`${scopePath(scope)}/category`, categoryList, {
+          query: { with: 'children', only: 'parent', per_page: 1000 },
+        })
+        .then((response) => tree(response.data));
+    return keptFor === undefined ? load() : keptForUser(keptFor, `categories ${scopePath(scope)}`, load);
+  },
 };
