@@ -110,8 +110,23 @@ export function requireToken(request: Request, context: AppLoadContext): Promise
   return oncePerRequest(request, context, 'token', () => readToken(request, context));
 }
 
+/**
+ * The file session storage rewrites a session's file in place (truncate, then write); a parallel request of the
+ * same session that reads it in between finds no JSON. That read is tried again a moment later.
+ */
+async function readSession(request: Request) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await getSession(request);
+    } catch (error) {
+      if (!(error instanceof SyntaxError) || attempt === 3) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 5 * attempt));
+    }
+  }
+}
+
 async function readToken(request: Request, context: AppLoadContext): Promise<string> {
-  const session = await getSession(request);
+  const session = await readSession(request);
   const tokens = session.get('tokens');
   if (!tokens) throw redirect(loginUrl(request));
   const now = Date.now();
