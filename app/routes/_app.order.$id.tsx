@@ -27,6 +27,7 @@ import { redirectWithToast } from '~/lib/toast.server';
 import { useLiveReload } from '~/lib/use-channel';
 import { orderApi } from '~/lib/upstream/orders.server';
 import { mediaApi } from '~/lib/upstream/media.server';
+import { settingsApi } from '~/lib/upstream/settings.server';
 
 const STEP_OF = { 'ready-to-delivery': 'ready', 'on-delivery': 'ship', delivered: 'deliver' } as const;
 
@@ -41,6 +42,14 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const id = orderId(params.id);
   const modal = new URL(request.url).searchParams.get('modal');
   const order = await orderApi.show(api, { scope, id });
+  // The couriers of the order's channel that are switched on (Pengaturan › Pengiriman).
+  const channelId = order.invoice?.channel_id;
+  const shippingMethods =
+    typeof channelId === 'number'
+      ? (await settingsApi.shippingMethods(api, { channel: channelId, active: true })).map(
+          (method) => method.name,
+        )
+      : [];
   const vendorOptions =
     scope.kind === 'brand' && modal === 'change-vendor' && order.can_change_vendor
       ? await orderApi.vendorOptions(api, { brandId: scope.id, id })
@@ -54,6 +63,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     nextStep: next ? STEP_OF[next] : null,
     isAdmin: user.role_id === ROLE.administrator,
     formKey: newFormKey(),
+    shippingMethods,
   });
 }
 
@@ -152,7 +162,8 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
 export { RouteErrorBoundary as ErrorBoundary } from '~/components/route-error';
 
 export default function OrderDetailPage() {
-  const { order, scope, modal, vendorOptions, nextStep, isAdmin, formKey } = useLoaderData<typeof loader>();
+  const { order, scope, modal, vendorOptions, nextStep, isAdmin, formKey, shippingMethods } =
+    useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation();
   useLiveReload(`private-${scope.kind}.${scope.id}.order-status`, 'OrderStatusChanged');
@@ -195,7 +206,11 @@ export default function OrderDetailPage() {
         </div>
       </div>
 
-      <OrderSummary order={order} showShipping={isAdmin || scope.kind === 'vendor'} />
+      <OrderSummary
+        order={order}
+        showShipping={isAdmin || scope.kind === 'vendor'}
+        shippingMethods={shippingMethods}
+      />
 
       {nextStep ? (
         <div className="no-print sticky bottom-0 flex items-center justify-between gap-3 rounded-lg border border-slate-200 bg-white p-4 shadow">

@@ -14,7 +14,16 @@ export function orderTotal(order: Pick<SerializedOrder, 'order_products' | 'gran
   );
 }
 
-export function OrderSummary({ order, showShipping }: { order: SerializedOrder; showShipping: boolean }) {
+export function OrderSummary({
+  order,
+  showShipping,
+  shippingMethods = [],
+}: {
+  order: SerializedOrder;
+  showShipping: boolean;
+  /** The couriers switched on for the order's channel. */
+  shippingMethods?: string[];
+}) {
   const { t } = useTranslation();
   const invoice = order.invoice;
   const vouchers = invoice?.vouchers ?? [];
@@ -131,6 +140,9 @@ export function OrderSummary({ order, showShipping }: { order: SerializedOrder; 
           </p>
           <p className="text-sm text-slate-600">
             {t('order.deliveryType')}: {invoice?.delivery_type ?? '–'}
+          </p>
+          <p className="text-sm text-slate-600">
+            {t('order.shippingMethods')}: {shippingMethods.length ? shippingMethods.join(', ') : '–'}
           </p>
         </section>
         <section aria-labelledby="activity-title" className="card space-y-2">

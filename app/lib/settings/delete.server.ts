@@ -1,0 +1,29 @@
+import { parseWithZod } from '@conform-to/zod';
+import { redirectWithToast } from '../toast.server';
+import { UpstreamError } from '../upstream.server';
+import { deleteSchema } from '../schemas/settings';
+
+/**
+ * A list's delete, after its confirmation dialog: the upstream's message as a toast either way (a special
+ * account, a role in use…), and the list again from its first page (spec 001 §2).
+ */
+export async function deleteFromList(
+  request: Request,
+  formData: FormData,
+  remove: (id: number) => Promise<{ message: string }>,
+) {
+  const submission = parseWithZod(formData, { schema: deleteSchema });
+  if (submission.status !== 'success') throw new Response('Bad Request', { status: 400 });
+  const back = new URL(request.url);
+  back.searchParams.delete('delete');
+  back.searchParams.delete('page');
+  back.searchParams.delete('index');
+  const to = `${back.pathname}${back.search}`;
+  try {
+    const { message } = await remove(submission.value.id);
+    return redirectWithToast(to, { type: 'success', message });
+  } catch (error) {
+    if (!(error instanceof UpstreamError) || error.status >= 500 || error.status === 401) throw error;
+    return redirectWithToast(to, { type: 'error', message: error.message });
+  }
+}

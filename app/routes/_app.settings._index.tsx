@@ -1,0 +1,74 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { json } from '@remix-run/node';
+import { Link, useLoaderData } from '@remix-run/react';
+import { useTranslation } from 'react-i18next';
+import { pageTitle } from '~/lib/meta';
+import { requireUser } from '~/lib/scope.server';
+import { settingsCards, type SettingsCard } from '~/lib/settings/access';
+
+const CARD_PATHS: Record<SettingsCard, string> = {
+  brand: '/settings/brand',
+  vendor: '/settings/vendor',
+  category: '/settings/category',
+  user: '/settings/user',
+  role: '/settings/role',
+  permission: '/settings/permission',
+  accessGrid: '/settings/hakakses',
+  bank: '/settings/bank',
+  shipping: '/settings/pengiriman',
+  audit: '/settings/audit',
+};
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { user } = await requireUser(request, context);
+  return json({ cards: settingsCards(user) });
+}
+
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle({ matches, page: 'settings' }) }];
+
+export { RouteErrorBoundary as ErrorBoundary } from '~/components/route-error';
+
+export default function SettingsMenuPage() {
+  const { cards } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  return (
+    <section aria-labelledby="page-title" className="space-y-4">
+      <h1 id="page-title" className="text-2xl font-semibold">
+        {t('nav.settings')}
+      </h1>
+      {cards.length ? (
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {cards.map((card) => (
+            <li key={card}>
+              <Link
+                to={CARD_PATHS[card]}
+                className="block h-full rounded-lg border border-slate-200 bg-white p-5 shadow-sm hover:border-brand-500 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+              >
+                <h2 className="text-lg font-semibold text-slate-900">{t(`settings.card.${card}.title`)}</h2>
+                <p className="mt-1 text-sm text-slate-600">{t(`settings.card.${card}.text`)}</p>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="rounded-lg border border-slate-200 bg-white p-5 text-slate-600">
+          {t('settings.noCards')}
+        </p>
+      )}
+      {cards.includes('role') || cards.includes('user') ? (
+        <nav aria-label={t('settings.moreViews')} className="flex flex-wrap gap-3 text-sm">
+          {cards.includes('role') ? (
+            <Link to="/settings/peran" className="text-brand-700 hover:underline">
+              {t('settings.peran.title')}
+            </Link>
+          ) : null}
+          {cards.includes('user') ? (
+            <Link to="/settings/akun" className="text-brand-700 hover:underline">
+              {t('settings.akun.title')}
+            </Link>
+          ) : null}
+        </nav>
+      ) : null}
+    </section>
+  );
+}

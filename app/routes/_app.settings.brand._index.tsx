@@ -1,0 +1,156 @@
+import { parseWithZod } from '@conform-to/zod';
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { json } from '@remix-run/node';
+import { Link, useActionData, useLoaderData } from '@remix-run/react';
+import { useTranslation } from 'react-i18next';
+import { ListFilters } from '~/components/list-filters';
+import { Pagination } from '~/components/pagination';
+import { BrandGeneralForm, BrandIntegrationForm } from '~/components/settings/brand-forms';
+import { DeleteDialog, useDeleteLinks } from '~/components/settings/delete-dialog';
+import { SettingsHeader } from '~/components/settings/settings-header';
+import { SettingsTabs } from '~/components/settings/tabs';
+import { UserTable } from '~/components/settings/user-table';
+import { requireCsrf } from '~/lib/csrf.server';
+import { readForm, replyWithUpstreamError } from '~/lib/forms.server';
+import { listQuery } from '~/lib/list-query.server';
+import { pageTitle } from '~/lib/meta';
+import { integrationFormSchema, tenantFormSchema } from '~/lib/schemas/settings';
+import { requireCard, rowActions } from '~/lib/settings/access';
+import { deleteFromList } from '~/lib/settings/delete.server';
+import { requireSettingsBrand } from '~/lib/settings/scope.server';
+import { redirectWithToast } from '~/lib/toast.server';
+import { UpstreamError } from '~/lib/upstream.server';
+import { settingsApi } from '~/lib/upstream/settings.server';
+
+const TABS = ['general', 'integration', 'users'] as const;
+type Tab = (typeof TABS)[number];
+const generalSchema = tenantFormSchema({ kind: 'brand' });
+const FIELDS = ['name', 'address', 'city', 'postal_code', 'telephone', 'fax', 'lat', 'lng'];
+
+async function guard(request: Request, context: LoaderFunctionArgs['context']) {
+  const found = await requireSettingsBrand(request, context);
+  requireCard(found.user, 'brand');
+  return found;
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { user, api, brandId } = await guard(request, context);
+  const url = new URL(request.url);
+  const asked = url.searchParams.get('tab');
+  const tab: Tab = TABS.includes(asked as Tab) ? (asked as Tab) : 'general';
+  const [brand, users] = await Promise.all([
+    settingsApi.brand(api, { brandId }),
+    tab === 'users' ? settingsApi.brandUsers(api, { brandId, query: listQuery(url) }) : null,
+  ]);
+  return json({ brand, tab, users, userActions: rowActions(user, 'user') });
+}
+
+/** General and Integration save the same brand (PUT with both); Users deletes a brand user. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const formData = await readForm(request);
+  await requireCsrf(formData, request);
+  const { api, brandId } = await guard(request, context);
+  const intent = formData.get('intent');
+  if (intent === 'delete')
+    return deleteFromList(request, formData, (id) => settingsApi.deleteUser(api, { id }));
+  const brand = await settingsApi.brand(api, { brandId });
+  const current = {
+    name: brand.name,
+    address: brand.address ?? undefined,
+    city: brand.city,
+    postal_code: brand.postal_code,
+    telephone: brand.telephone,
+    fax: brand.fax,
+    lat: brand.lat,
+    lng: brand.lng,
+  };
+  if (intent === 'integration') {
+    const submission = parseWithZod(formData, { schema: integrationFormSchema });
+    if (submission.status !== 'success')
+      return json({ intent, result: null, error: 'settings.brand.invalid' });
+    try {
+      const channels = submission.value.channels.map((channel) => ({
+        channel_id: channel.channel_id,
+        tokopedia_shop_id: channel.tokopedia_shop_id ?? '',
+        channel_meta: { is_tkpd_official: channel.is_tkpd_official },
+      }));
+      const { message } = await settingsApi.saveBrand(api, { brandId, body: { ...current, channels } });
+      return redirectWithToast('/settings/brand?tab=integration', { type: 'success', message });
+    } catch (error) {
+      if (!(error instanceof UpstreamError) || error.status >= 500) throw error;
+      return json({ intent, result: null, error: error.message }, { status: 400 });
+    }
+  }
+  const submission = parseWithZod(formData, { schema: generalSchema });
+  if (submission.status !== 'success')
+    return json({ intent, result: submission.reply(), error: null }, { status: 400 });
+  try {
+    const { brand_ids: _brands, is_priority: _priority, ...body } = submission.value;
+    const { message } = await settingsApi.saveBrand(api, { brandId, body });
+    return redirectWithToast('/settings/brand', { type: 'success', message });
+  } catch (error) {
+    return json(
+      { intent, result: replyWithUpstreamError(submission, error, FIELDS), error: null },
+      { status: 400 },
+    );
+  }
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
+  { title: pageTitle({ matches, page: 'settingsBrand', name: data?.brand.name }) },
+];
+
+export { RouteErrorBoundary as ErrorBoundary } from '~/components/route-error';
+
+export default function BrandSettingsPage() {
+  const { brand, tab, users, userActions } = useLoaderData<typeof loader>();
+  const answered = useActionData<typeof action>();
+  const { t } = useTranslation();
+  const { deleting, closeTo, hrefOf } = useDeleteLinks();
+  const target = users?.data.find((row) => row.id === deleting);
+  return (
+    <section aria-labelledby="page-title" className="space-y-4">
+      <SettingsHeader title={brand.name} />
+      <SettingsTabs
+        label={t('settings.tabs')}
+        current={tab}
+        tabs={TABS.map((id) => ({ id, label: t(`settings.tab.${id}`), to: `/settings/brand?tab=${id}` }))}
+      />
+      {tab === 'general' ? (
+        <BrandGeneralForm
+          brand={brand}
+          lastResult={answered?.intent === 'general' ? (answered.result ?? undefined) : undefined}
+        />
+      ) : null}
+      {tab === 'integration' ? (
+        <BrandIntegrationForm
+          brand={brand}
+          error={answered?.intent === 'integration' ? answered.error : null}
+        />
+      ) : null}
+      {tab === 'users' && users ? (
+        <>
+          <ListFilters searchLabel={t('settings.user.search')} dates={false} hidden={{ tab: 'users' }} />
+          <div className="flex justify-end">
+            {userActions.create ? (
+              <Link to="/settings/brand/user/create" className="btn-primary">
+                {t('settings.user.create')}
+              </Link>
+            ) : null}
+          </div>
+          <UserTable
+            users={users.data}
+            showPhone
+            viewBase="/settings/brand/user"
+            can={userActions}
+            deleteHref={hrefOf}
+          />
+          <Pagination meta={users.meta} />
+          {deleting && userActions.remove && target && !target.is_special_account ? (
+            <DeleteDialog id={deleting} name={target.name} closeTo={closeTo} />
+          ) : null}
+        </>
+      ) : null}
+    </section>
+  );
+}
