@@ -202,13 +202,13 @@ const LIVE = () =>
   );
 
 describe('GET /api/brand/{brand}/order', () => {
-  it('lists the live orders of the brand by number with the row fields and the Laravel meta', async () => {
+  it('lists the live orders of the brand by number, newest first, with the row fields and the Laravel meta', async () => {
     const body = await list({ per_page: 10 });
 
-    expect(idsOf(body)).toEqual(LIVE());
+    expect(sorted(...idsOf(body))).toEqual(LIVE());
     expect(Object.keys(body.data[0]).sort()).toEqual(ROW_FIELDS);
     const numbers = body.data.map((row: { number: string }) => row.number);
-    expect(numbers).toEqual([...numbers].sort());
+    expect(numbers).toEqual([...numbers].sort().reverse());
     expect(body.meta).toStrictEqual({
       current_page: 1,
       last_page: 1,

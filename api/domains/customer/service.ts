@@ -112,24 +112,29 @@ function normalisedPhone(phone: string) {
   return digits;
 }
 
-/** The customer page: its information and its invoices, paged. Found by id, else phone, else email, else name. */
+/**
+ * The customer page: its information and its invoices, paged. Found by id, else by name with phone or email, as
+ * the list row names a customer: two buyers who share a name are two customers. Phone or email alone still finds
+ * its buyer (one of the same name first); a name alone, the first customer of that name.
+ */
 export async function showCustomer(
   executor: Executor,
   brandId: number,
   lookup: { id?: number } & CustomerDetailQuery,
 ) {
+  const sameName = lookup.name ? sql`lower(${customers.name}) = lower(${lookup.name})` : undefined;
   let match: SQL;
   if (lookup.id) match = eq(customers.id, lookup.id);
   else if (lookup.phone && normalisedPhone(lookup.phone)) {
     match = eq(customers.normalizedPhone, normalisedPhone(lookup.phone));
   } else if (lookup.email) match = sql`lower(${customers.email}) = lower(${lookup.email})`;
-  else if (lookup.name) match = sql`lower(${customers.name}) = lower(${lookup.name})`;
+  else if (sameName) match = sameName;
   else throw validationFailed({ name: ['The name field is required when phone and email are not present.'] });
   const [customer] = await executor
     .select()
     .from(customers)
     .where(and(eq(customers.brandId, brandId), match))
-    .orderBy(asc(customers.id))
+    .orderBy(...(sameName && !lookup.id ? [desc(sameName)] : []), asc(customers.id))
     .limit(1);
   if (!customer) throw notFound();
   const [summary] = await executor

@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { pageQuerySchema } from '../../http/pagination';
-import { listFilterShape } from '../order/service';
+import { listFilterShape, newestFirst } from '../order/service';
 import { dateRangeInOrder, dateRangeIssue, idListParam, intField, textListParam } from '../../http/params';
 
 export const invoiceListQuerySchema = pageQuerySchema
   .extend({
     ...listFilterShape,
+    ...newestFirst,
     status: textListParam,
     customer: idListParam,
   })

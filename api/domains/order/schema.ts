@@ -22,9 +22,13 @@ export const listFilterShape = {
   with: z.union([z.string(), z.array(z.string())]).optional(),
 };
 
+/** Lists of orders and invoices open newest first (docs/decisions/018); a sort asked for keeps its direction. */
+export const newestFirst = { order_by: z.enum(['asc', 'desc']).default('desc') };
+
 export const orderListQuerySchema = pageQuerySchema
   .extend({
     ...listFilterShape,
+    ...newestFirst,
     vendor: idListParam,
     category: idListParam,
     status: textListParam,

@@ -11,7 +11,7 @@ import type {
   OrderStatusCode,
 } from '../../db/schema';
 import type { OrderView } from './filters';
-import { canChangeVendor, canReplaceProduct, orderStatusLabel, type Side } from './statuses';
+import { canChangeVendor, canReplaceProduct, orderStatusLabel } from './statuses';
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -86,7 +86,9 @@ export type OrderItemRow = {
   categoryName: string | null;
 };
 
-export function serializeOrderItem(side: Side, row: OrderItemRow) {
+/** A line of the item view (Barang); it can be returned on its own while the order takes returns and units are left. */
+export function serializeOrderItem({ side, changesOrders }: OrderView, row: OrderItemRow) {
+  const left = row.line.quantity - row.line.quantityReturn;
   return {
     id: row.line.id,
     order_id: row.order.id,
@@ -103,6 +105,7 @@ export function serializeOrderItem(side: Side, row: OrderItemRow) {
     total_price_return: row.line.totalPriceReturn,
     order_status: orderStatusLabel(side, row.order.statusCode, row.paid),
     order_status_code: row.order.statusCode,
+    can_replace_product: changesOrders && canReplaceProduct(row.order.statusCode, row.paid) && left > 0,
   };
 }
 

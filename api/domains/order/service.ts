@@ -16,7 +16,7 @@ export { liveOrderOfInvoice } from './live';
 export { notifyAboutOrder, notifyBrandOfStatus } from './notifications';
 export { loadOrderDetails, orderWhere, vendorOptions } from './reads';
 export { replaceProducts } from './returns';
-export { listFilterShape, orderListQuerySchema } from './schema';
+export { listFilterShape, newestFirst, orderListQuerySchema } from './schema';
 export {
   BRAND_LABELS,
   DEAD_STATUSES,

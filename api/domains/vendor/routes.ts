@@ -4,11 +4,13 @@ import { endpoint, endpointGroup } from '../../http/endpoints';
 import { brandOfPath, parseId, vendorOfPath } from '../../http/tenancy';
 import { write } from '../../http/write';
 import { requirePermission } from '../access/permissions';
+import { brandScope, vendorOptions as orderVendorOptions } from '../order/service';
 import { exportFileName, streamWorkbook } from '../export/workbook';
 import { AREA_COLUMNS, areasOf, readAreaFile } from './areas';
 import { vendorPerformance } from './performance';
 import {
   areaTemplateQuerySchema,
+  brandVendorListQuerySchema,
   vendorBodySchema,
   vendorListQuerySchema,
   vendorSelectQuerySchema,
@@ -140,10 +142,14 @@ export const vendorEndpoints = endpointGroup([
   endpoint({
     method: 'get',
     path: '/api/brand/{brand}/vendor',
-    summary: 'Vendors serving a brand',
+    summary: 'Vendors serving a brand (for=order-change-vendor&order={id}: those the order may move to)',
     tag: 'vendor',
-    query: vendorListQuerySchema,
+    query: brandVendorListQuerySchema,
     handle: async (c, { query }) => {
+      if (query.for === 'order-change-vendor' && query.order !== undefined) {
+        const { scope } = await brandScope(c);
+        return c.json(await orderVendorOptions(c.var.deps.db, scope, query.order, query));
+      }
       const brand = await brandOfPath(c);
       return c.json(await listVendors(c.var.deps.db, c.var.user, { ...query, brand: brand.id }));
     },

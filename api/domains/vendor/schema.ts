@@ -16,6 +16,17 @@ export const vendorListQuerySchema = pageQuerySchema.extend({
 
 export type VendorListQuery = z.infer<typeof vendorListQuerySchema>;
 
+/**
+ * The brand's vendors; `for=order-change-vendor` with `order={id}` narrows them to those the order may move to
+ * (serving the order's brand, not its vendor), as the Change Vendor select asks.
+ */
+export const brandVendorListQuerySchema = vendorListQuerySchema
+  .extend({ for: z.enum(['order-change-vendor']).optional(), order: idParam.optional() })
+  .refine((query) => query.for === undefined || query.order !== undefined, {
+    message: 'The order field is required when for is order-change-vendor.',
+    path: ['order'],
+  });
+
 export const vendorSelectQuerySchema = pageQuerySchema.extend({ brand: idParam.optional() });
 
 export const areaTemplateQuerySchema = z.object({ vendor: idParam.optional() });
