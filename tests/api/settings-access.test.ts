@@ -343,3 +343,51 @@ describe('roles', () => {
     expect(elsewhere.status).toBe(201);
   });
 });
+
+describe("a brand's last administrator", () => {
+  it('stays while no other account of the brand can manage its users, and goes once one can', async () => {
+    const brandPath = `/api/brand/${api.world.brands.B}`;
+    const role = await api.request(`${brandPath}/role`, {
+      token: tokens.admin,
+      json: { name: 'Admin Brand' },
+    });
+    await api.request(`${brandPath}/gate-setting`, {
+      token: tokens.admin,
+      json: { role_id: role.body.data.id, permission_ids: ids('vendor.user.index', 'vendor.user.update') },
+    });
+    const brandB = api.world.users.brandB;
+    const assigned = await api.request(`/api/user/${brandB.id}`, {
+      method: 'PUT',
+      token: tokens.admin,
+      json: {
+        name: brandB.name,
+        email: brandB.email,
+        mobile_phone: '081200000003',
+        role_id: role.body.data.id,
+      },
+    });
+    expect(assigned.status, JSON.stringify(assigned.body)).toBe(200);
+
+    const refused = await api.request(`/api/user/${brandB.id}`, { method: 'DELETE', token: tokens.admin });
+    expect(refused.status).toBe(422);
+    expect(refused.body.message).toBe('Administrator terakhir brand ini tidak dapat dihapus.');
+    const [kept] = await api.db.select().from(users).where(eq(users.id, brandB.id));
+    expect(kept.deletedAt).toBeNull();
+
+    const second = await api.request('/api/user', {
+      token: tokens.admin,
+      json: {
+        name: 'Admin Brand Dua',
+        email: email('brandb'),
+        mobile_phone: '081234567899',
+        password: 'rahasia-123',
+        role_id: role.body.data.id,
+        role_name: 'Brand',
+        brand_id: api.world.brands.B,
+      },
+    });
+    expect(second.status, JSON.stringify(second.body)).toBe(201);
+    const deleted = await api.request(`/api/user/${brandB.id}`, { method: 'DELETE', token: tokens.admin });
+    expect(deleted.status).toBe(200);
+  });
+});

@@ -166,6 +166,22 @@ describe('vendor settings paths', () => {
     expect(foreign.body.data).toEqual([]);
   });
 
+  it("a brand-side account's user list, its total and the user options hold only its brands' accounts", async () => {
+    const foreign = [api.world.users.vendor2.id, api.world.users.brandB.id];
+    for (const key of ['keyAccount', 'brandA'] as const) {
+      const listed = await api.request('/api/user', { token: tokens[key], query: { per_page: 1000 } });
+      const options = await api.request('/api/select/user', {
+        token: tokens[key],
+        query: { per_page: 1000 },
+      });
+      const ids = listed.body.data.map((row: { id: number }) => row.id);
+      expect(ids.length).toBeGreaterThan(0);
+      expect(listed.body.meta.total).toBe(ids.length);
+      expect(options.body.data.map((row: { id: number }) => row.id).sort()).toEqual([...ids].sort());
+      expect(ids.filter((id: number) => foreign.includes(id))).toEqual([]);
+    }
+  });
+
   it("refuses a change to another vendor's role through one's own vendor path, and leaves it", async () => {
     const response = await api.request(`${vendorPath('V1')}/role/${vendorRoles.V2}`, {
       method: 'PUT',

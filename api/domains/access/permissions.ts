@@ -1,18 +1,25 @@
-import { asc, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { gateSettingPermissions, gateSettings, permissions, users } from '../../db/schema';
+import { gateSettingPermissions, gateSettings, permissions } from '../../db/schema';
 import { forbidden } from '../../http/errors';
 import type { AuthUser } from '../../http/context';
 
-/** The role whose gate setting a user's permissions come from: the one assigned, else the role of the user's kind. */
-export const effectiveRoleId = sql<number>`coalesce(${users.assignedRoleId}, ${users.roleId})`;
+/**
+ * The role whose gate setting a user's permissions come from: the one assigned, else the role of the user's
+ * kind. Written with its table's name: Drizzle leaves names out in a query of one table, and inside the
+ * subquery below a bare `role_id` would be the gate setting's.
+ */
+export const effectiveRoleId = sql<number>`coalesce("users"."assigned_role_id", "users"."role_id")`;
 
-/** The sorted permission names of the role in the `roleId` column, as one array-valued subquery. */
-export function permissionsOfRole(roleId: AnyColumn | SQL): SQL<string[]> {
-  return sql<string[]>`array(select ${permissions.name} from ${gateSettings}
-    join ${gateSettingPermissions} on ${gateSettingPermissions.gateSettingId} = ${gateSettings.id}
-    join ${permissions} on ${permissions.id} = ${gateSettingPermissions.permissionId}
-    where ${gateSettings.roleId} = ${roleId} order by 1)`;
+/**
+ * The sorted permission names of the role `roleId` names, as one array-valued subquery. Its tables have
+ * aliases of their own, so it reads the same in a query of one table as in a join.
+ */
+export function permissionsOfRole(roleId: SQL): SQL<string[]> {
+  return sql<string[]>`array(select p.name from gate_settings g
+    join gate_setting_permissions gp on gp.gate_setting_id = g.id
+    join permissions p on p.id = gp.permission_id
+    where g.role_id = ${roleId} order by 1)`;
 }
 
 /** Special accounts hold `any`, which stands for every permission. */

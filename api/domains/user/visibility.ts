@@ -1,12 +1,19 @@
 import { and, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
-import { userBrands, users, vendorBrands } from '../../db/schema';
+import { users } from '../../db/schema';
 import type { AuthUser } from '../../http/context';
 import { ROLE } from '../access/roles';
 
-/** Vendors serving one of `brandIds`, as a condition on the user's vendor. */
+/**
+ * Vendors serving one of `brandIds`, as a condition on the user's vendor. Names are written out: in a query of
+ * the users table alone Drizzle leaves them bare, and a bare `vendor_id` here would be vendor_brands' own.
+ */
 function vendorServes(brandIds: readonly number[]) {
-  return sql`exists (select 1 from ${vendorBrands} where ${vendorBrands.vendorId} = ${users.vendorId}
-    and ${inArray(vendorBrands.brandId, [...brandIds])})`;
+  const list = sql.join(
+    brandIds.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  return sql`exists (select 1 from vendor_brands vb where vb.vendor_id = "users"."vendor_id"
+    and vb.brand_id in (${list}))`;
 }
 
 /**
@@ -31,5 +38,5 @@ export function visibleUsers(actor: AuthUser): SQL {
 }
 
 /** Key accounts' brands, as one array per user. */
-export const keyAccountBrandIds = sql<number[]>`array(select ${userBrands.brandId} from ${userBrands}
-  where ${userBrands.userId} = ${users.id} order by 1)`;
+export const keyAccountBrandIds = sql<number[]>`array(select ub.brand_id from user_brands ub
+  where ub.user_id = "users"."id" order by 1)`;

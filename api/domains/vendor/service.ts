@@ -16,8 +16,17 @@ function brandsOf(actor: AuthUser) {
   return actor.brandIds === 'all' ? null : [...actor.brandIds];
 }
 
-const servedBrandIds = sql<number[]>`array(select ${vendorBrands.brandId} from ${vendorBrands}
-  where ${vendorBrands.vendorId} = ${vendors.id} order by 1)`;
+/** Subqueries name their tables: in a query of the vendors table alone Drizzle leaves column names bare. */
+const servedBrandIds = sql<number[]>`array(select vb.brand_id from vendor_brands vb
+  where vb.vendor_id = "vendors"."id" order by 1)`;
+
+function servesOneOf(brandIds: number[]) {
+  const list = sql.join(
+    brandIds.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  return sql`exists (select 1 from vendor_brands vb where vb.vendor_id = "vendors"."id" and vb.brand_id in (${list}))`;
+}
 
 /**
  * The vendors the actor sees: administrators every one, a vendor user its own, brand-side users those serving
@@ -29,18 +38,11 @@ function visibleVendors(actor: AuthUser): SQL {
   const mine = brandsOf(actor);
   if (!mine) return alive;
   if (!mine.length) return sql`false`;
-  return and(
-    alive,
-    sql`exists (select 1 from ${vendorBrands} where ${vendorBrands.vendorId} = ${vendors.id}
-      and ${inArray(vendorBrands.brandId, mine)})`,
-  ) as SQL;
+  return and(alive, servesOneOf(mine)) as SQL;
 }
 
 function servingBrand(brandId: number | undefined) {
-  return brandId
-    ? sql`exists (select 1 from ${vendorBrands} where ${vendorBrands.vendorId} = ${vendors.id}
-        and ${vendorBrands.brandId} = ${brandId})`
-    : undefined;
+  return brandId ? servesOneOf([brandId]) : undefined;
 }
 
 const SORTS = {
