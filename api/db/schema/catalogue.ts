@@ -32,6 +32,8 @@ export const products = pgTable(
   (t) => [
     uniqueIndex('products_brand_sku_unique').on(t.brandId, t.sku),
     index('products_brand_category_idx').on(t.brandId, t.categoryId),
+    // The stock list's default order (products.name) without sorting the whole catalogue.
+    index('products_brand_name_idx').on(t.brandId, t.name, t.id),
   ],
 );
 

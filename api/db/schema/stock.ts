@@ -75,6 +75,8 @@ export const stockMovements = pgTable(
     // The mutation screen: newest first, brand-wide or for one vendor.
     index('stock_movements_created_idx').on(t.createdAt, t.id),
     index('stock_movements_vendor_created_idx').on(t.vendorId, t.createdAt, t.id),
+    // The mutation screen filtered by SKU: the matching products' movements, newest first.
+    index('stock_movements_product_created_idx').on(t.productId, t.createdAt, t.id),
   ],
 );
 
@@ -93,6 +95,8 @@ export const stockDailySnapshots = pgTable(
   (t) => [
     primaryKey({ columns: [t.date, t.vendorId, t.productId] }),
     index('stock_daily_snapshots_vendor_date_idx').on(t.vendorId, t.date),
+    // The stock list's in-stock rate: a page of products over the last 30 days.
+    index('stock_daily_snapshots_product_date_idx').on(t.productId, t.date),
   ],
 );
 
