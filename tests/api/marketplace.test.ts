@@ -671,6 +671,11 @@ describe('the lookups', () => {
 
     const showcases = await api.request(`${brandA()}/tokopedia/showcase`, { token: admin });
     expect(showcases.body.data.etalase[0]).toEqual({ etalase_id: ETALASE, etalase_name: 'Produk Terbaru' });
+    expect(showcases.body.data.shop).toEqual({
+      shop_id: 'shop-a-tokopedia',
+      is_official: false,
+      picture_limit: 5,
+    });
   });
 });
 

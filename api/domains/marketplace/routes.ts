@@ -9,6 +9,7 @@ import { channelOfPath, pushFailed, requireListingKeeper } from './channel';
 import { createListing, deleteListing, setListingActive, updateListing } from './listings';
 import { checkPriceRows, importPrices, PRICE_COLUMNS, priceTemplate } from './price-import';
 import { findListing, listListings, showListing } from './reads';
+import { LIMITS } from './sandbox-rules';
 import { listRequestLog } from './request-log';
 import {
   listingCreateSchema,
@@ -222,11 +223,21 @@ export const marketplaceEndpoints = endpointGroup([
   endpoint({
     method: 'get',
     path: '/api/brand/{brand}/tokopedia/showcase',
-    summary: "The shop's showcases (etalase)",
+    summary:
+      "The shop's showcases (etalase), with the shop: its id, whether it is official, its picture limit",
     tag: 'marketplace',
     handle: async (c) => {
-      const { adapter } = await channelOfPath(c);
-      return c.json({ data: { etalase: adapter.taxonomy.showcases() } });
+      const { adapter, shop } = await channelOfPath(c);
+      return c.json({
+        data: {
+          etalase: adapter.taxonomy.showcases(),
+          shop: {
+            shop_id: shop.shopId,
+            is_official: shop.isOfficial,
+            picture_limit: shop.isOfficial ? LIMITS.officialPictures : LIMITS.pictures,
+          },
+        },
+      });
     },
   }),
 ]);

@@ -1,0 +1,235 @@
+import { parseWithZod } from '@conform-to/zod';
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { json } from '@remix-run/node';
+import { Form, Link, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react';
+import { useTranslation } from 'react-i18next';
+import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
+import { DataTable } from '~/components/data-table';
+import { ActiveSwitch } from '~/components/listing/active-switch';
+import { ListFilters } from '~/components/list-filters';
+import { Modal } from '~/components/modal';
+import { Pagination } from '~/components/pagination';
+import { requireCsrf } from '~/lib/csrf.server';
+import { formatDateTime, formatMoney } from '~/lib/format';
+import { readForm } from '~/lib/forms.server';
+import { listQuery } from '~/lib/list-query.server';
+import { requireListingBrand, requireListingKeeper } from '~/lib/listing-form.server';
+import { pageTitle } from '~/lib/meta';
+import { listingRowActionSchema } from '~/lib/schemas/listing';
+import { redirectWithToast } from '~/lib/toast.server';
+import { UpstreamError } from '~/lib/upstream.server';
+import { listingApi } from '~/lib/upstream/listings.server';
+
+const IMPORT_ACCEPT = '.csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { api, brandId, canEdit } = await requireListingBrand(request, context);
+  const url = new URL(request.url);
+  const listings = await listingApi.list(api, { brandId, query: listQuery(url) });
+  const deleting = canEdit ? Number(url.searchParams.get('delete')) || null : null;
+  return json({ listings, canEdit, deleting });
+}
+
+/** The list as it was, without the dialog's parameter; `firstPage` after a delete (spec 001 §2). */
+function backTo(request: Request, firstPage: boolean) {
+  const url = new URL(request.url);
+  for (const name of ['index', 'delete', ...(firstPage ? ['page'] : [])]) url.searchParams.delete(name);
+  return `/product${url.search}`;
+}
+
+async function toastOf(to: string, call: () => Promise<{ message: string }>) {
+  try {
+    const { message } = await call();
+    return redirectWithToast(to, { type: 'success', message });
+  } catch (error) {
+    if (!(error instanceof UpstreamError) || error.status === 500) throw error;
+    return redirectWithToast(to, { type: 'error', message: error.message });
+  }
+}
+
+/** Delete (after the dialog), the active switch, and the price import. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const formData = await readForm(request);
+  await requireCsrf(formData, request);
+  const { user, api, brandId } = await requireListingBrand(request, context);
+  requireListingKeeper(user);
+  if (formData.get('intent') === 'import') {
+    const file = formData.get('file');
+    if (!(file instanceof File) || file.size === 0) {
+      return redirectWithToast(backTo(request, false), { type: 'error', message: 'listing.importMissing' });
+    }
+    return toastOf(backTo(request, false), () => listingApi.importPrices(api, { brandId, file }));
+  }
+  const submission = parseWithZod(formData, { schema: listingRowActionSchema });
+  if (submission.status !== 'success') throw new Response('Bad Request', { status: 400 });
+  const { intent, id } = submission.value;
+  if (intent === 'delete')
+    return toastOf(backTo(request, true), () => listingApi.remove(api, { brandId, id }));
+  const call = intent === 'set-active' ? listingApi.setActive : listingApi.setInactive;
+  return toastOf(backTo(request, false), () => call(api, { brandId, id }));
+}
+
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle({ matches, page: 'products' }) }];
+
+export { RouteErrorBoundary as ErrorBoundary } from '~/components/route-error';
+
+export default function ListingListPage() {
+  const { listings, canEdit, deleting } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const navigation = useNavigation();
+  const withoutDelete = new URLSearchParams(params);
+  withoutDelete.delete('delete');
+  const here = `/product${withoutDelete.size ? `?${withoutDelete.toString()}` : ''}`;
+  const deleteHref = (id: number) => {
+    const next = new URLSearchParams(withoutDelete);
+    next.set('delete', String(id));
+    return `?${next.toString()}`;
+  };
+  const target = listings.data.find((row) => row.id === deleting);
+  const importing = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'import';
+
+  return (
+    <section aria-labelledby="page-title" className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 id="page-title" className="text-2xl font-semibold">
+          {t('listing.title')}
+        </h1>
+        {canEdit ? (
+          <div className="flex flex-wrap gap-2">
+            <a href="/product/template" className="btn-secondary" download>
+              {t('listing.template')}
+            </a>
+            <Link to="/product/create" className="btn-primary">
+              {t('listing.add')}
+            </Link>
+          </div>
+        ) : null}
+      </div>
+      {canEdit ? (
+        <Form
+          method="post"
+          encType="multipart/form-data"
+          className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-4"
+        >
+          <AuthenticityTokenInput />
+          <div>
+            <label htmlFor="listing-import" className="block text-sm font-medium text-slate-700">
+              {t('listing.importFile')}
+            </label>
+            <input
+              id="listing-import"
+              type="file"
+              name="file"
+              accept={IMPORT_ACCEPT}
+              required
+              className="mt-1 text-sm"
+            />
+          </div>
+          <button type="submit" name="intent" value="import" className="btn-secondary" disabled={importing}>
+            {importing ? t('listing.importing') : t('listing.import')}
+          </button>
+        </Form>
+      ) : null}
+      <ListFilters searchLabel={t('listing.search')} dates={false} />
+      <DataTable
+        caption={t('listing.caption')}
+        rowKey={(row) => row.id}
+        rows={listings.data}
+        columns={[
+          { key: 'id', header: t('listing.id'), sortKey: 'id', cell: (row) => row.id },
+          {
+            key: 'photo',
+            header: t('listing.photo'),
+            cell: (row) =>
+              row.photo_url ? (
+                <img src={row.photo_url} alt="" className="h-10 w-10 rounded object-cover" loading="lazy" />
+              ) : (
+                <span className="inline-block h-10 w-10 rounded bg-slate-100" aria-hidden="true" />
+              ),
+          },
+          {
+            key: 'name',
+            header: t('listing.name'),
+            sortKey: 'name',
+            cell: (row) => (
+              <Link to={`/product/${row.id}`} className="font-medium text-brand-700 hover:underline">
+                {row.name}
+              </Link>
+            ),
+          },
+          { key: 'sku', header: t('listing.sku'), sortKey: 'sku', cell: (row) => row.sku ?? '—' },
+          {
+            key: 'price',
+            header: t('listing.price'),
+            sortKey: 'price',
+            align: 'right',
+            cell: (row) => formatMoney(row.price, 'IDR '),
+          },
+          {
+            key: 'updated',
+            header: t('listing.updated'),
+            sortKey: 'updated_at',
+            cell: (row) => formatDateTime(row.updated_at),
+          },
+          {
+            key: 'active',
+            header: t('listing.active'),
+            cell: (row) => (
+              <ActiveSwitch id={row.id} name={row.name} active={row.is_inactive === '0'} canEdit={canEdit} />
+            ),
+          },
+          {
+            key: 'actions',
+            header: t('order.actions'),
+            cell: (row) => (
+              <span className="flex gap-2">
+                <Link
+                  to={`/product/${row.id}`}
+                  className="btn-secondary px-2 py-1 text-xs"
+                  aria-label={t('listing.viewListing', { name: row.name })}
+                >
+                  {t('listing.view')}
+                </Link>
+                {canEdit ? (
+                  <Link
+                    to={deleteHref(row.id)}
+                    className="btn-secondary px-2 py-1 text-xs text-red-700"
+                    aria-label={t('listing.deleteListing', { name: row.name })}
+                    preventScrollReset
+                  >
+                    {t('listing.delete')}
+                  </Link>
+                ) : null}
+              </span>
+            ),
+          },
+        ]}
+      />
+      <Pagination meta={listings.meta} />
+      {deleting ? (
+        <Modal title={t('listing.deleteTitle')} closeTo={here}>
+          <Form method="post" className="space-y-4">
+            <AuthenticityTokenInput />
+            <input type="hidden" name="id" value={deleting} />
+            <p>{t('listing.deleteText', { name: target?.name ?? `#${deleting}` })}</p>
+            <div className="flex gap-2">
+              <button
+                type="submit"
+                name="intent"
+                value="delete"
+                className="btn-primary bg-red-600"
+                disabled={navigation.state === 'submitting'}
+              >
+                {t('listing.deleteConfirm')}
+              </button>
+              <Link to={here} className="btn-secondary" preventScrollReset>
+                {t('listing.cancel')}
+              </Link>
+            </div>
+          </Form>
+        </Modal>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,172 @@
+import { expect, test, type Page } from '@playwright/test';
+import { ACCOUNTS, signInAndWait, tokenFor } from './support';
+
+/** A real 1×1 PNG, as a product picture. */
+const PICTURE = {
+  name: 'kaos.png',
+  mimeType: 'image/png',
+  buffer: Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+    'base64',
+  ),
+};
+
+/** The demo brand (Nusantara Home) the administrator works in. */
+const BRAND = 1;
+
+/** Chooses a category level; without JavaScript the next level comes with the step button. */
+async function chooseCategory(page: Page, label: string, option: string, javaScriptEnabled: boolean) {
+  await page.getByLabel(label, { exact: true }).selectOption({ label: option });
+  if (!javaScriptEnabled) await page.getByRole('button', { name: 'Tampilkan sub kategori' }).click();
+  await expect(page.getByLabel(label, { exact: true }).locator('option:checked')).toHaveText(option);
+}
+
+/** Adds a variant type with its values; without JavaScript choosing and ticking are applied by a step. */
+async function addVariant(page: Page, n: number, type: string, values: string[], javaScriptEnabled: boolean) {
+  await page.getByRole('button', { name: 'Tambah varian' }).click();
+  const group = page.getByRole('group', { name: `Varian ${n}` });
+  await group.getByLabel('Tipe varian').selectOption({ label: type });
+  if (!javaScriptEnabled) await page.getByRole('button', { name: 'Terapkan varian' }).click();
+  for (const value of values) await group.getByLabel(value, { exact: true }).check();
+  if (!javaScriptEnabled) await page.getByRole('button', { name: 'Terapkan varian' }).click();
+}
+
+test('an administrator creates a listing with two variant types and a wholesale tier, fixes what the form and the marketplace refuse, finds it and switches it off', async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  const name = `Kaos Polos E2E ${javaScriptEnabled ? 'JS' : 'HTML'} ${Date.now()}`;
+  const sku = `E2E-${javaScriptEnabled ? 'JS' : 'HTML'}-${Date.now()}`;
+  await signInAndWait(page, ACCOUNTS.admin);
+  await page.goto('/product');
+  await page.getByRole('link', { name: 'Tambah Produk' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Tambah Produk' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Simpan' }).click();
+  for (const message of [
+    'Kolom nama tidak boleh kosong',
+    'Gambar tidak boleh kosong',
+    'Kolom kategori tidak boleh kosong',
+    'Etalase tidak boleh kosong',
+    'Kolom berat produk tidak boleh kosong',
+  ]) {
+    await expect(page.getByText(message, { exact: true })).toBeVisible();
+  }
+
+  await page.getByLabel('Nama Produk').fill(name);
+  await page.getByLabel('Deskripsi').fill('Kaos katun combed 30s, adem dan tidak mudah melar.');
+  await page.getByLabel('Tambah gambar').setInputFiles(PICTURE);
+  await page.getByLabel('Etalase').selectOption({ label: 'Produk Terbaru' });
+  await page.getByLabel('Berat', { exact: true }).fill('200');
+  await page.getByLabel('Panjang (cm)').fill('30');
+  await page.getByLabel('Lebar (cm)').fill('20');
+  await page.getByLabel('Tinggi (cm)').fill('2');
+  await expect(page.getByRole('button', { name: 'Tambah varian' })).toBeDisabled();
+  await chooseCategory(page, 'Kategori', 'Fashion Pria', javaScriptEnabled);
+  await chooseCategory(page, 'Sub kategori', 'Atasan Pria', javaScriptEnabled);
+  await chooseCategory(page, 'Kategori akhir', 'Kaos Pria', javaScriptEnabled);
+  // What was typed before the steps is still there.
+  await expect(page.getByLabel('Nama Produk')).toHaveValue(name);
+  await expect(page.getByLabel('Berat', { exact: true })).toHaveValue('200');
+
+  await addVariant(page, 1, 'Warna', ['Merah', 'Hitam'], javaScriptEnabled);
+  await addVariant(page, 2, 'Ukuran Pakaian', ['M', 'L'], javaScriptEnabled);
+  const combinations = ['Merah / M', 'Merah / L', 'Hitam / M', 'Hitam / L'];
+  for (const [index, combination] of combinations.entries()) {
+    await page.getByLabel(`Harga ${combination}`).fill(String(80_000 + index * 5_000));
+    await page.getByLabel(`SKU ${combination}`).fill(`${sku}-${index}`);
+  }
+  await expect(page.getByLabel('Utama Merah / M')).toBeChecked();
+  await page.getByRole('button', { name: 'Tambah harga grosir' }).click();
+  await page.getByLabel('Jumlah minimum grosir 1').fill('10');
+  await page.getByLabel('Harga grosir 1', { exact: true }).fill('90000');
+
+  // The marketplace refuses a wholesale price above the main one; its message lands on the field.
+  await page.getByRole('button', { name: 'Simpan' }).click();
+  const wholesalePrice = page.getByLabel('Harga grosir 1', { exact: true });
+  await expect(wholesalePrice).toHaveAccessibleDescription(
+    'Harga grosir harus lebih rendah dari harga utama',
+  );
+  await expect(page.getByRole('alert').filter({ hasText: 'Harga grosir harus lebih rendah' })).toBeVisible();
+  await expect(wholesalePrice).toHaveValue('90000');
+  await page.getByLabel('Harga grosir 1', { exact: true }).fill('75000');
+  await page.getByRole('button', { name: 'Simpan' }).click();
+
+  await expect(page).toHaveURL(/\/product$/);
+  await expect(page.getByText('Data berhasil ditambahkan')).toBeVisible();
+  await page.getByLabel('Cari nama atau SKU').fill(name);
+  if (!javaScriptEnabled) await page.getByRole('search').getByRole('button', { name: 'Terapkan' }).click();
+  const row = page.getByRole('row').filter({ hasText: name });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText(`${sku}-0`);
+  const toggle = row.getByRole('switch', { name: `Aktifkan ${name}` });
+  await expect(toggle).toHaveAttribute('aria-checked', 'true');
+  await toggle.click();
+  await expect(page.getByText('Produk berhasil dinonaktifkan')).toBeVisible();
+  await expect(row.getByRole('switch')).toHaveAttribute('aria-checked', 'false');
+
+  await row.getByRole('link', { name: `Lihat ${name}` }).click();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  const lastPush = page.getByRole('region', { name: 'Pengiriman terakhir ke marketplace' });
+  await expect(lastPush).toContainText('Nonaktifkan');
+  await expect(lastPush).toContainText('Berhasil (200)');
+  await expect(page.getByLabel('Harga Hitam / L')).toHaveValue('95000');
+});
+
+test('a brand user sees the listings but no add, delete or switch', async ({ page }) => {
+  await signInAndWait(page, ACCOUNTS.brand);
+  await page.goto('/product');
+  await expect(page.getByRole('heading', { level: 1, name: 'Produk Marketplace' })).toBeVisible();
+  await expect(page.getByRole('link', { name: /^Lihat / }).first()).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Tambah Produk' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: /^Hapus / })).toHaveCount(0);
+  await expect(page.getByRole('switch')).toHaveCount(0);
+  await page
+    .getByRole('link', { name: /^Lihat / })
+    .first()
+    .click();
+  await expect(page.getByRole('button', { name: 'Simpan' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Tambah varian' })).toHaveCount(0);
+  expect((await page.goto('/product/create'))?.status()).toBe(403);
+});
+
+test('with JavaScript the switch moves at once and goes back, with the error, when the marketplace fails', async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  test.skip(!javaScriptEnabled, 'the optimistic switch needs JavaScript');
+  const name = `Kaos Gagal Status ${Date.now()}`;
+  const token = await tokenFor(page.request, ACCOUNTS.admin);
+  const created = await page.request.post(`/api/brand/${BRAND}/tokopedia/product-commerce`, {
+    headers: { authorization: `Bearer ${token}` },
+    data: {
+      name,
+      category_id: 1761,
+      etalase: { id: 1001 },
+      sku: `SANDBOX-FAIL-STATUS-${Date.now()}`,
+      price: 60_000,
+      min_order: 1,
+      weight: 200,
+      dimension: { length: 30, width: 20, height: 2 },
+      pictures: [{ file_path: '/storage/file/kaos.png' }],
+    },
+  });
+  expect(created.status()).toBe(201);
+
+  await signInAndWait(page, ACCOUNTS.admin);
+  await page.goto(`/product?search=${encodeURIComponent(name)}`);
+  const toggle = page.getByRole('switch', { name: `Aktifkan ${name}` });
+  await expect(toggle).toHaveAttribute('aria-checked', 'true');
+  // Hold the call back a moment, so the switch can be seen to move before the answer comes.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/product\?/, async (route) => {
+    if (route.request().method() === 'POST') await held;
+    await route.continue();
+  });
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-checked', 'false');
+  release();
+  await expect(page.getByRole('alert').filter({ hasText: 'SANDBOX-FAIL' })).toBeVisible();
+  await expect(toggle).toHaveAttribute('aria-checked', 'true');
+});
