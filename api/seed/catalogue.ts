@@ -14,6 +14,7 @@ import { bulkInsert } from './bulk-insert';
 import { seededListingProduct } from './listings';
 import type { Random } from './random';
 import { DAY, HOUR, MINUTE } from './time';
+import { HISTORY_DAYS, weeklyUnitsOfBrand } from './volume';
 import type { World } from './world';
 
 export const PRODUCTS_PER_BRAND = 250;
@@ -109,30 +110,44 @@ function buildProducts(rng: Random, world: World): CatalogueProduct[] {
   return built;
 }
 
-function initialQuantity(rng: Random, product: CatalogueProduct) {
-  if (!product.isActive || rng.chance(0.12)) return 0;
-  return rng.weighted([
+/** The mean of the draws below, which scale a vendor's share of a product's stock around its expected size. */
+const MEAN_DRAW = 76;
+/** A product's stock, all vendors together, lasts this many weeks of its sales on average. */
+const WEEKS_OF_STOCK = 6;
+
+/**
+ * A vendor's opening stock of a product: about its share of WEEKS_OF_STOCK weeks of the product's sales, rounded
+ * up or down at random (so slow sellers are kept by a few vendors, not a unit at each), so stock lasts weeks, not
+ * years. Null when the vendor does not carry the product at all; 0 (about one time in eight) when it carries it
+ * but is out. The demo vendor carries every product, so an invoice posted to try the product reaches it.
+ */
+function initialQuantity(rng: Random, product: CatalogueProduct, share: number, carriesAll: boolean) {
+  // Out of stock: a vendor that carries the product keeps its row at 0; one that would hold under a unit does not.
+  if (!product.isActive || rng.chance(0.12)) return carriesAll || share >= 0.5 ? 0 : null;
+  const drawn = rng.weighted([
     [rng.int(1, 30), 5],
     [rng.int(30, 150), 4],
     [rng.int(150, 500), 1],
   ]);
+  const quantity = Math.floor((share * drawn) / MEAN_DRAW + (drawn % 10) / 10);
+  if (carriesAll) return Math.max(1, quantity);
+  return quantity > 0 ? quantity : null;
 }
 
-/**
- * The brand catalogues, every vendor's stock with a ledger that adds up (an import a year ago, then
- * vendor updates and adjustments), stock update histories, and the marketplace side (SKU links and listings).
- */
 export async function seedCatalogue({
   db,
   rng,
   world,
+  orders,
 }: {
   db: Executor;
   rng: Random;
   world: World;
+  /** The demo's order target: the products' sales, and so their stock, follow from it. */
+  orders: number;
 }): Promise<Catalogue> {
   const { now } = world;
-  const since = new Date(now.getTime() - 390 * DAY);
+  const since = new Date(now.getTime() - (HISTORY_DAYS + 25) * DAY);
   const built = buildProducts(rng, world);
   await bulkInsert(
     db,
@@ -165,13 +180,31 @@ export async function seedCatalogue({
     byBrand.set(brand.id, { items, cumulative });
   }
 
-  const importAt = new Date(now.getTime() - 370 * DAY);
+  // Each vendor's share of WEEKS_OF_STOCK weeks of a product's sales, the product drawn as often as its weight.
+  const stockShare = new Map<number, number>();
+  world.brands.forEach((brand, brandIndex) => {
+    const { items, cumulative } = byBrand.get(brand.id) as {
+      items: CatalogueProduct[];
+      cumulative: Float64Array;
+    };
+    const vendorCount = world.vendors.filter((vendor) => vendor.brandIds.includes(brand.id)).length;
+    const weekly = weeklyUnitsOfBrand(orders, brandIndex);
+    const total = cumulative[cumulative.length - 1];
+    items.forEach((product, rank) => {
+      const weight = cumulative[rank] - (rank > 0 ? cumulative[rank - 1] : 0);
+      stockShare.set(product.id, (weekly * (weight / total) * WEEKS_OF_STOCK) / vendorCount);
+    });
+  });
+  const shareOf = (product: CatalogueProduct) => stockShare.get(product.id) ?? 0;
+
+  const importAt = new Date(now.getTime() - (HISTORY_DAYS + 5) * DAY);
   const stock = new Map<string, number>();
   const movements: (typeof stockMovements.$inferInsert)[] = [];
   for (const vendor of world.vendors) {
     for (const product of built) {
       if (!vendor.brandIds.includes(product.brandId)) continue;
-      const quantity = initialQuantity(rng, product);
+      const quantity = initialQuantity(rng, product, shareOf(product), vendor.id === world.demoVendorId);
+      if (quantity === null) continue;
       stock.set(stockKey(vendor.id, product.id), quantity);
       movements.push({
         vendorId: vendor.id,
@@ -230,7 +263,10 @@ export async function seedCatalogue({
       for (const product of chosen) {
         const key = stockKey(vendor.id, product.id);
         const before = stock.get(key) ?? 0;
-        const after = rng.chance(0.15) ? 0 : rng.int(5, 200);
+        // A count of what is on the shelf: about the vendor's share of the product's weeks of stock.
+        const after = rng.chance(0.15)
+          ? 0
+          : Math.max(1, Math.round((shareOf(product) * rng.int(5, 200)) / 102));
         stock.set(key, after);
         historyItems.push({ historyId, productId: product.id, quantity: after });
         movements.push({

@@ -96,7 +96,7 @@ export async function seedDemoUnlessSeeded({
     if (orders >= SKIP_FOREIGN_KEY_CHECKS_FROM) await skipForeignKeyChecks(tx);
     const rng = createRandom(seedFrom(`demo:${now.toISOString()}`));
     const world = await seedWorld({ db: tx, rng, now, passwordHash });
-    const catalogue = await seedCatalogue({ db: tx, rng, world });
+    const catalogue = await seedCatalogue({ db: tx, rng, world, orders });
     const sales = await seedSales({ db: tx, rng, world, catalogue, orderTarget: orders });
     await deriveFromSales(tx, world);
     await rebuildRollups(tx);

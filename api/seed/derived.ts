@@ -52,8 +52,15 @@ export async function deriveFromSales(db: Executor, world: World): Promise<void>
     join order_products op on op.id = rop.order_product_id
     join products p on p.id = op.product_id`);
 
-  // Open orders hold their units. Where the ledger falls short of them, a stock count raised the quantity
-  // first, so available stock never goes below zero.
+  // Open orders hold their units. A vendor given an order of a product it did not carry starts a stock row for it
+  // (the count below brings it in); where the ledger falls short, a stock count raised the quantity first, so
+  // available stock never goes below zero.
+  await db.execute(sql`
+    insert into vendor_stocks (vendor_id, product_id, quantity, reserved, updated_at)
+    select distinct o.vendor_id, op.product_id, 0, 0, ${now}
+    from orders o join order_products op on op.order_id = o.id
+    where o.status_code in ('new', 'ready_to_deliver') and op.product_id is not null
+    on conflict do nothing`);
   await db.execute(sql`
     with open_lines as (
       select o.vendor_id, op.product_id, sum(op.quantity)::int as quantity, min(o.created_at) as first_at

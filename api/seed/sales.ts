@@ -28,6 +28,7 @@ import {
   type Courier,
 } from './reference-data';
 import { DAY, HOUR, MINUTE, jakartaDate } from './time';
+import { FIRST_BRAND_SHARE, HISTORY_DAYS } from './volume';
 import type { World, WorldBrand, WorldChannel, WorldVendor } from './world';
 
 export const DEMO_PENDING_OFFERS = 12;
@@ -344,10 +345,11 @@ export async function seedSales({
     const deliveredOn = reached.get('delivered');
     if (deliveredOn && rng.chance(0.05)) {
       const returnedAt = deliveredOn.getTime() + rng.int(2, 48) * HOUR;
-      if (returnedAt <= nowMs) {
-        const index = rng.int(0, invoice.lines.length - 1);
-        const line = invoice.lines[index];
-        const quantity = rng.int(1, line.quantity);
+      const index = returnedAt <= nowMs ? rng.int(0, invoice.lines.length - 1) : 0;
+      const line = invoice.lines[index];
+      // A buyer sends back part of a line and keeps the rest, so a product never has more orders than units sold.
+      const quantity = returnedAt <= nowMs ? Math.min(rng.int(1, line.quantity), line.quantity - 1) : 0;
+      if (quantity > 0) {
         const row = buffers.orderProducts[buffers.orderProducts.length - invoice.lines.length + index];
         row.quantityReturn = quantity;
         row.totalPriceReturn = line.price * quantity;
@@ -588,12 +590,12 @@ export async function seedSales({
     return steps;
   }
 
-  const start = nowMs - 365 * DAY;
-  const span = 365 * DAY - 10 * MINUTE;
+  const start = nowMs - HISTORY_DAYS * DAY;
+  const span = HISTORY_DAYS * DAY - 10 * MINUTE;
   for (let n = 0; n < orderTarget; n++) {
     // Spacing follows x^0.8, so recent months hold more invoices than old ones: a growing shop.
     const at = new Date(start + Math.pow((n + rng.next()) / orderTarget, 0.8) * span);
-    const brand = rng.chance(0.6) ? world.brands[0] : world.brands[1];
+    const brand = rng.chance(FIRST_BRAND_SHARE) ? world.brands[0] : world.brands[1];
     const channel = rng.chance(0.55) ? world.channels[0] : world.channels[1];
     const chosen = drawLines(
       brand,

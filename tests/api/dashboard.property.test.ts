@@ -493,8 +493,11 @@ function productRows(raw: Raw, scope: Scope, range: Range) {
     .sort((a, b) => a.id - b.id);
 }
 
-function supplyAsOf(raw: Raw, scope: Scope, day: string) {
-  const window = { from: addDays(day, -6), to: day };
+/** Units per day of the range, or of the 7 days ending on its last day when it is shorter. */
+function supplyAsOf(raw: Raw, scope: Scope, range: { from: string; to: string }) {
+  const day = range.to;
+  const window = { from: [range.from, addDays(day, -6)].sort()[0], to: day };
+  const days = daysBetween(window.from, day) + 1;
   const vendorOk = (vendorId: number) => scope.vendorIds === null || scope.vendorIds.includes(vendorId);
   const products = raw.products.filter(
     (product) =>
@@ -524,10 +527,10 @@ function supplyAsOf(raw: Raw, scope: Scope, day: string) {
       const available = raw.snapshots
         .filter((s) => s.date === stockDay && s.productId === product.id && vendorOk(s.vendorId))
         .reduce((sum, s) => sum + s.available, 0);
-      return available / (units.get(product.id) as number);
+      return available / (((units.get(product.id) as number) * 7) / days);
     });
   return {
-    runRate: products.length ? round2(totalUnits / 7 / products.length) : 0,
+    runRate: products.length ? round2(totalUnits / days / products.length) : 0,
     weeks:
       stockDay && weeks.length ? round2(weeks.reduce((sum, value) => sum + value, 0) / weeks.length) : null,
   };
@@ -945,8 +948,8 @@ describe('rollup-backed widgets against the raw rows', () => {
           });
         }
 
-        const supplyNow = supplyAsOf(raw, scope, current.to);
-        const supplyBefore = supplyAsOf(raw, scope, last.to);
+        const supplyNow = supplyAsOf(raw, scope, current);
+        const supplyBefore = supplyAsOf(raw, scope, last);
         await expectCard('product/card/average-run-rate', supplyNow.runRate, supplyBefore.runRate);
         const weeks = await get('product/card/average-weeks-of-supply');
         for (const [actual, expected] of [

@@ -18,12 +18,12 @@ export async function averageInStockRateCard(db: Executor, scope: Scope, period:
 }
 
 export async function averageRunRateCard(db: Executor, scope: Scope, period: Period) {
-  const [current, last] = await supplyAsOf(db, scope, [period.current.to, period.last.to]);
+  const [current, last] = await supplyAsOf(db, scope, [period.current, period.last]);
   return card(current.averageRunRate, last.averageRunRate);
 }
 
 export async function averageWeeksOfSupplyCard(db: Executor, scope: Scope, period: Period) {
-  const [current, last] = await supplyAsOf(db, scope, [period.current.to, period.last.to]);
+  const [current, last] = await supplyAsOf(db, scope, [period.current, period.last]);
   return card(current.averageWeeksOfSupply, last.averageWeeksOfSupply);
 }
 

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { addDays, round2, type DayRange } from './period';
+import { addDays, daysBetween, round2, type DayRange } from './period';
 import { RUN_RATE_DAYS } from '../stock/figures';
 import { readOnce, type Scope } from './scope';
 import { allOf, dayIn, inList, num, numOrNull, rangeIndexOf, selectRows } from './sql';
@@ -76,24 +76,28 @@ export async function averageInStockRates(db: Executor, scope: Scope, ranges: Da
 }
 
 /**
- * Run rate and weeks of supply as of each of the days (DESIGN §5), in one statement:
+ * Run rate and weeks of supply of each of the ranges (DESIGN §5), in one statement:
  * - the products are the scope's active products stocked by one of its vendors (a vendor_stocks row);
- * - a product's run rate is its units sold (daily_product_rollups, net of returns) in the 7 days ending on that
- *   day ÷ 7; the average run rate is their mean over the products, unsold ones counting 0;
- * - a product's weeks of supply is its available stock ÷ (run rate × 7), i.e. available ÷ units of those 7 days,
- *   with available the sum over the scope's vendors in the latest snapshot on or before that day; it is empty
- *   when the run rate is 0, and the average is over the products that have one (null when none does, or when no
- *   snapshot exists yet).
+ * - a product's run rate is its units sold (daily_product_rollups, net of returns) per day of the range, or of
+ *   the 7 days ending on its last day when the range is shorter (DESIGN's window), so the figure follows the
+ *   range the dashboard is filtered by; the average run rate is their mean over the products, unsold ones counting 0;
+ * - a product's weeks of supply is its available stock ÷ (run rate × 7), with available the sum over the scope's
+ *   vendors in the latest snapshot on or before the range's last day; it is empty when the run rate is 0, and the
+ *   average is over the products that have one (null when none does, or when no snapshot exists yet).
  */
-export function supplyAsOf(db: Executor, scope: Scope, days: string[]) {
+export function supplyAsOf(db: Executor, scope: Scope, ranges: DayRange[]) {
   // Run rate and weeks of supply are two cards of one statement.
-  return readOnce(scope, `supply ${JSON.stringify(days)}`, () => readSupply(db, scope, days));
+  return readOnce(scope, `supply ${JSON.stringify(ranges)}`, () => readSupply(db, scope, ranges));
 }
 
-async function readSupply(db: Executor, scope: Scope, days: string[]) {
-  const asOf = days.map(
-    (day, index) =>
-      sql`(${sql.raw(String(index))}, ${day}::date, ${addDays(day, -(RUN_RATE_DAYS - 1))}::date)`,
+async function readSupply(db: Executor, scope: Scope, ranges: DayRange[]) {
+  const windows = ranges.map(({ from, to }) => {
+    const start = [from, addDays(to, -(RUN_RATE_DAYS - 1))].sort()[0];
+    return { day: to, from: start, days: daysBetween(start, to) + 1 };
+  });
+  const asOf = windows.map(
+    (window, index) =>
+      sql`(${sql.raw(String(index))}, ${window.day}::date, ${window.from}::date, ${sql.raw(String(window.days))})`,
   );
   const vendorOf = (column: string) => (scope.vendorIds ? inList(column, scope.vendorIds) : undefined);
   const rows = await selectRows<{
@@ -104,7 +108,7 @@ async function readSupply(db: Executor, scope: Scope, days: string[]) {
     weeks: unknown;
   }>(
     db,
-    sql`with as_of (k, day, window_from) as (values ${sql.join(asOf, sql`, `)}),
+    sql`with as_of (k, day, window_from, days) as (values ${sql.join(asOf, sql`, `)}),
       products_in_scope as materialized (
         select p.id from products p
         where ${allOf([
@@ -138,17 +142,17 @@ async function readSupply(db: Executor, scope: Scope, days: string[]) {
       )
       select d.k, d.stock_day::text as stock_day, (select count(*) from products_in_scope) as products,
         (select coalesce(sum(sold.units), 0) from sold where sold.k = d.k) as units,
-        (select avg(coalesce(stock.available, 0)::float8 / sold.units)
+        (select avg(coalesce(stock.available, 0)::float8 / (sold.units * 7.0 / a.days))
           from sold left join stock on stock.k = sold.k and stock.product_id = sold.product_id
           where sold.k = d.k and sold.units > 0) as weeks
-      from stock_days d`,
+      from stock_days d join as_of a on a.k = d.k`,
   );
-  return days.map((_, index) => {
+  return windows.map((window, index) => {
     const row = rows.find((candidate) => Number(candidate.k) === index);
     const products = num(row?.products);
     const weeks = numOrNull(row?.weeks);
     return {
-      averageRunRate: products > 0 ? round2(num(row?.units) / RUN_RATE_DAYS / products) : 0,
+      averageRunRate: products > 0 ? round2(num(row?.units) / window.days / products) : 0,
       averageWeeksOfSupply: row?.stock_day && weeks !== null ? round2(weeks) : null,
     };
   });
