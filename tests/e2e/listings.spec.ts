@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { ACCOUNTS, signInAndWait, tokenFor } from './support';
 
 /** A real 1×1 PNG, as a product picture. */
@@ -13,6 +14,26 @@ const PICTURE = {
 
 /** The demo brand (Nusantara Home) the administrator works in. */
 const BRAND = 1;
+
+/** A listing of the demo brand made through the API, as another client of the contract would. */
+async function listingThroughApi(request: APIRequestContext, name: string, sku: string) {
+  const token = await tokenFor(request, ACCOUNTS.admin);
+  const created = await request.post(`/api/brand/${BRAND}/tokopedia/product-commerce`, {
+    headers: { authorization: `Bearer ${token}` },
+    data: {
+      name,
+      category_id: 1761,
+      etalase: { id: 1001 },
+      sku,
+      price: 60_000,
+      min_order: 1,
+      weight: 200,
+      dimension: { length: 30, width: 20, height: 2 },
+      pictures: [{ file_path: '/storage/file/kaos.png' }],
+    },
+  });
+  expect(created.status()).toBe(201);
+}
 
 /** Chooses a category level; without JavaScript the next level comes with the step button. */
 async function chooseCategory(page: Page, label: string, option: string, javaScriptEnabled: boolean) {
@@ -136,22 +157,7 @@ test('with JavaScript the switch moves at once and goes back, with the error, wh
 }) => {
   test.skip(!javaScriptEnabled, 'the optimistic switch needs JavaScript');
   const name = `Kaos Gagal Status ${Date.now()}`;
-  const token = await tokenFor(page.request, ACCOUNTS.admin);
-  const created = await page.request.post(`/api/brand/${BRAND}/tokopedia/product-commerce`, {
-    headers: { authorization: `Bearer ${token}` },
-    data: {
-      name,
-      category_id: 1761,
-      etalase: { id: 1001 },
-      sku: `SANDBOX-FAIL-STATUS-${Date.now()}`,
-      price: 60_000,
-      min_order: 1,
-      weight: 200,
-      dimension: { length: 30, width: 20, height: 2 },
-      pictures: [{ file_path: '/storage/file/kaos.png' }],
-    },
-  });
-  expect(created.status()).toBe(201);
+  await listingThroughApi(page.request, name, `SANDBOX-FAIL-STATUS-${Date.now()}`);
 
   await signInAndWait(page, ACCOUNTS.admin);
   await page.goto(`/product?search=${encodeURIComponent(name)}`);
@@ -169,4 +175,68 @@ test('with JavaScript the switch moves at once and goes back, with the error, wh
   release();
   await expect(page.getByRole('alert').filter({ hasText: 'SANDBOX-FAIL' })).toBeVisible();
   await expect(toggle).toHaveAttribute('aria-checked', 'true');
+});
+
+test('an administrator uploads new prices from the template, and deletes a listing after confirming', async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  const stamp = `${javaScriptEnabled ? 'JS' : 'HTML'}-${Date.now()}`;
+  const name = `Kaos Harga ${stamp}`;
+  const sku = `HARGA-${stamp}`;
+  await listingThroughApi(page.request, name, sku);
+  await signInAndWait(page, ACCOUNTS.admin);
+  const template = await page.request.get('/product/template');
+  expect(template.status()).toBe(200);
+  expect(template.headers()['content-disposition']).toMatch(/ product\.xlsx"$/);
+
+  await page.goto('/product');
+  await page.getByLabel('File harga (csv atau xlsx)').setInputFiles({
+    name: 'harga.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(`sku,price\n${sku},65000\n`),
+  });
+  await page.getByRole('button', { name: 'Unggah Harga' }).click();
+  await expect(page.getByText('Data berhasil diubah')).toBeVisible();
+  await page.goto(`/product?search=${encodeURIComponent(name)}`);
+  const row = page.getByRole('row').filter({ hasText: name });
+  await expect(row).toContainText('IDR 65.000');
+
+  await row.getByRole('link', { name: `Hapus ${name}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Hapus produk' });
+  await expect(dialog).toContainText(name);
+  await dialog.getByRole('button', { name: 'Ya, hapus' }).click();
+  await expect(page.getByText('Data berhasil dihapus')).toBeVisible();
+  await page.goto(`/product?search=${encodeURIComponent(name)}`);
+  await expect(page.getByRole('row').filter({ hasText: name })).toHaveCount(0);
+  await expect(page.getByText('No data available in table')).toBeVisible();
+});
+
+test('the product pages have no serious accessibility violations and fit a phone', async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  test.skip(!javaScriptEnabled, 'axe runs inside the page');
+  await signInAndWait(page, ACCOUNTS.admin);
+  await page.goto('/product');
+  const first = await page
+    .getByRole('table')
+    .getByRole('link', { name: /^Lihat / })
+    .first()
+    .getAttribute('href');
+  for (const path of ['/product', '/product/create', first ?? '/product']) {
+    await page.goto(path);
+    const result = await new AxeBuilder({ page }).analyze();
+    const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(
+      serious.map((v) => `${path}: ${v.id} ${v.nodes.map((node) => node.target.join(' ')).join(', ')}`),
+    ).toEqual([]);
+  }
+  await page.setViewportSize({ width: 375, height: 740 });
+  for (const path of ['/product', '/product/create']) {
+    await page.goto(path);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, path).toBeLessThanOrEqual(0);
+  }
+  await expect(page.getByRole('button', { name: 'Simpan' })).toBeVisible();
 });
