@@ -34,6 +34,9 @@ export const products = pgTable(
     index('products_brand_category_idx').on(t.brandId, t.categoryId),
     // The stock list's default order (products.name) without sorting the whole catalogue.
     index('products_brand_name_idx').on(t.brandId, t.name, t.id),
+    // Stock searches ("name or SKU contains") and the mutation screen's SKU filter.
+    index('products_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+    index('products_sku_trgm_idx').using('gin', t.sku.op('gin_trgm_ops')),
   ],
 );
 
