@@ -48,18 +48,22 @@ export async function checkLowStock(
         select a.product_id from low_stock_alerts a
         where a.vendor_id = ${vendorId}
           and a.product_id in (select (x.id)::int from jsonb_array_elements_text(${JSON.stringify(raised)}::jsonb) as x(id))
+      ),
+      sold as materialized (
+        select r.product_id, sum(r.units_sold) as units from daily_product_rollups r
+        where r.date between ${from}::date and ${today}::date and r.vendor_id = ${vendorId}
+          and r.product_id in (select product_id from candidates)
+        group by r.product_id
       )
       select p.id as product_id, p.brand_id, p.name, p.sku, b.low_stock_weeks, vs.quantity - vs.reserved as available,
-        (select coalesce(sum(r.units_sold), 0) from daily_product_rollups r
-          where r.date between ${from}::date and ${today}::date and r.brand_id = p.brand_id
-            and r.vendor_id = ${vendorId} and r.product_id = p.id) as units,
-        exists (select 1 from low_stock_alerts a where a.vendor_id = ${vendorId} and a.product_id = p.id) as alerted,
-        v.name as vendor_name
+        coalesce(sold.units, 0) as units, a.product_id is not null as alerted, v.name as vendor_name
       from candidates c
       join products p on p.id = c.product_id
       join brands b on b.id = p.brand_id
       join vendor_stocks vs on vs.vendor_id = ${vendorId} and vs.product_id = p.id
       join vendors v on v.id = ${vendorId}
+      left join sold on sold.product_id = p.id
+      left join low_stock_alerts a on a.vendor_id = ${vendorId} and a.product_id = p.id
       order by p.id`)) as unknown as { rows: Checked[] }
   ).rows;
 

@@ -51,7 +51,12 @@ export async function listMovements(db: Executor, scope: StockScope, query: Move
   else if (query.vendor?.length) conditions.push(sql`m.vendor_id in ${idList(query.vendor)}`);
   if (query.product?.length) conditions.push(sql`m.product_id in ${idList(query.product)}`);
   if (query.kind) conditions.push(sql`m.kind = ${query.kind}`);
-  if (query.sku) conditions.push(sql`p.sku ilike ${containsPattern(query.sku)}`);
+  if (query.sku) {
+    // The matching products first, then their movements through (product_id, created_at).
+    conditions.push(sql`m.product_id in (select s.id from products s
+      where s.brand_id in ${idList(scope.brandIds.length ? scope.brandIds : [0])}
+        and s.sku ilike ${containsPattern(query.sku)})`);
+  }
   if (query['date-from']) {
     conditions.push(sql`m.created_at >= ${jakartaDayStart(query['date-from']).toISOString()}::timestamptz`);
   }
