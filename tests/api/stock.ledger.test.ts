@@ -37,8 +37,9 @@ async function expectLedgerInStep() {
     running.set(key, balance);
   }
   for (const stock of await api.db.select().from(vendorStocks)) {
+    // An accepted order reserves what it needs even beyond the stock (an oversell shows as negative
+    // available); what never happens is a negative reservation.
     expect(stock.reserved).toBeGreaterThanOrEqual(0);
-    expect(stock.quantity).toBeGreaterThanOrEqual(stock.reserved);
     expect(running.get(`${stock.vendorId}:${stock.productId}`) ?? 0).toBe(stock.quantity - stock.reserved);
   }
 }
