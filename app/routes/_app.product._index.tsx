@@ -2,6 +2,7 @@ import { parseWithZod } from '@conform-to/zod';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { Form, Link, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
 import { DataTable } from '~/components/data-table';
@@ -73,6 +74,19 @@ export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle({ matches
 
 export { RouteErrorBoundary as ErrorBoundary } from '~/components/route-error';
 
+/** True once the list has been loading for 300 ms (spec 001 §9): a quick answer shows no indicator at all. */
+function useSlowListLoad() {
+  const navigation = useNavigation();
+  const loading = navigation.state === 'loading' && navigation.location?.pathname === '/product';
+  const [slow, setSlow] = useState(false);
+  useEffect(() => {
+    if (!loading) return setSlow(false);
+    const timer = setTimeout(() => setSlow(true), 300);
+    return () => clearTimeout(timer);
+  }, [loading]);
+  return slow;
+}
+
 export default function ListingListPage() {
   const { listings, canEdit, deleting } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
@@ -88,6 +102,7 @@ export default function ListingListPage() {
   };
   const target = listings.data.find((row) => row.id === deleting);
   const importing = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'import';
+  const slow = useSlowListLoad();
 
   return (
     <section aria-labelledby="page-title" className="space-y-4">
@@ -132,80 +147,90 @@ export default function ListingListPage() {
         </Form>
       ) : null}
       <ListFilters searchLabel={t('listing.search')} dates={false} />
-      <DataTable
-        caption={t('listing.caption')}
-        rowKey={(row) => row.id}
-        rows={listings.data}
-        columns={[
-          { key: 'id', header: t('listing.id'), sortKey: 'id', cell: (row) => row.id },
-          {
-            key: 'photo',
-            header: t('listing.photo'),
-            cell: (row) =>
-              row.photo_url ? (
-                <img src={row.photo_url} alt="" className="h-10 w-10 rounded object-cover" loading="lazy" />
-              ) : (
-                <span className="inline-block h-10 w-10 rounded bg-slate-100" aria-hidden="true" />
-              ),
-          },
-          {
-            key: 'name',
-            header: t('listing.name'),
-            sortKey: 'name',
-            cell: (row) => (
-              <Link to={`/product/${row.id}`} className="font-medium text-brand-700 hover:underline">
-                {row.name}
-              </Link>
-            ),
-          },
-          { key: 'sku', header: t('listing.sku'), sortKey: 'sku', cell: (row) => row.sku ?? '—' },
-          {
-            key: 'price',
-            header: t('listing.price'),
-            sortKey: 'price',
-            align: 'right',
-            cell: (row) => formatMoney(row.price, 'IDR '),
-          },
-          {
-            key: 'updated',
-            header: t('listing.updated'),
-            sortKey: 'updated_at',
-            cell: (row) => formatDateTime(row.updated_at),
-          },
-          {
-            key: 'active',
-            header: t('listing.active'),
-            cell: (row) => (
-              <ActiveSwitch id={row.id} name={row.name} active={row.is_inactive === '0'} canEdit={canEdit} />
-            ),
-          },
-          {
-            key: 'actions',
-            header: t('order.actions'),
-            cell: (row) => (
-              <span className="flex gap-2">
-                <Link
-                  to={`/product/${row.id}`}
-                  className="btn-secondary px-2 py-1 text-xs"
-                  aria-label={t('listing.viewListing', { name: row.name })}
-                >
-                  {t('listing.view')}
+      <p role="status" className="text-sm text-slate-500">
+        {slow ? t('listing.loading') : ''}
+      </p>
+      <div aria-busy={slow} className={slow ? 'opacity-60' : undefined}>
+        <DataTable
+          caption={t('listing.caption')}
+          rowKey={(row) => row.id}
+          rows={listings.data}
+          columns={[
+            { key: 'id', header: t('listing.id'), sortKey: 'id', cell: (row) => row.id },
+            {
+              key: 'photo',
+              header: t('listing.photo'),
+              cell: (row) =>
+                row.photo_url ? (
+                  <img src={row.photo_url} alt="" className="h-10 w-10 rounded object-cover" loading="lazy" />
+                ) : (
+                  <span className="inline-block h-10 w-10 rounded bg-slate-100" aria-hidden="true" />
+                ),
+            },
+            {
+              key: 'name',
+              header: t('listing.name'),
+              sortKey: 'name',
+              cell: (row) => (
+                <Link to={`/product/${row.id}`} className="font-medium text-brand-700 hover:underline">
+                  {row.name}
                 </Link>
-                {canEdit ? (
+              ),
+            },
+            { key: 'sku', header: t('listing.sku'), sortKey: 'sku', cell: (row) => row.sku ?? '—' },
+            {
+              key: 'price',
+              header: t('listing.price'),
+              sortKey: 'price',
+              align: 'right',
+              cell: (row) => formatMoney(row.price, 'IDR '),
+            },
+            {
+              key: 'updated',
+              header: t('listing.updated'),
+              sortKey: 'updated_at',
+              cell: (row) => formatDateTime(row.updated_at),
+            },
+            {
+              key: 'active',
+              header: t('listing.active'),
+              cell: (row) => (
+                <ActiveSwitch
+                  id={row.id}
+                  name={row.name}
+                  active={row.is_inactive === '0'}
+                  canEdit={canEdit}
+                />
+              ),
+            },
+            {
+              key: 'actions',
+              header: t('order.actions'),
+              cell: (row) => (
+                <span className="flex gap-2">
                   <Link
-                    to={deleteHref(row.id)}
-                    className="btn-secondary px-2 py-1 text-xs text-red-700"
-                    aria-label={t('listing.deleteListing', { name: row.name })}
-                    preventScrollReset
+                    to={`/product/${row.id}`}
+                    className="btn-secondary px-2 py-1 text-xs"
+                    aria-label={t('listing.viewListing', { name: row.name })}
                   >
-                    {t('listing.delete')}
+                    {t('listing.view')}
                   </Link>
-                ) : null}
-              </span>
-            ),
-          },
-        ]}
-      />
+                  {canEdit ? (
+                    <Link
+                      to={deleteHref(row.id)}
+                      className="btn-secondary px-2 py-1 text-xs text-red-700"
+                      aria-label={t('listing.deleteListing', { name: row.name })}
+                      preventScrollReset
+                    >
+                      {t('listing.delete')}
+                    </Link>
+                  ) : null}
+                </span>
+              ),
+            },
+          ]}
+        />
+      </div>
       <Pagination meta={listings.meta} />
       {deleting ? (
         <Modal title={t('listing.deleteTitle')} closeTo={here}>
