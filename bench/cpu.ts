@@ -1,8 +1,8 @@
 /**
  * What one request costs the machine (server + PostgreSQL CPU), beside a floor measured in the same run: a bare
  * `node:http` + `pg` server answering the same order-list page with the same SQL as prepared statements
- * (bench/floor.ts, started here). Each subject is measured right after a fresh floor measurement, so every row
- * carries the floor of its own moment and a busy machine shows in both (see bench/README.md).
+ * (bench/floor.ts, started here). Each subject is measured in rounds alternating with the floor (ROUNDS, 5), so
+ * every row carries the floor of its own moment and a busy machine shows in both (see bench/README.md).
  *
  *   1. GET /api/brand/{b}/order (page 1, the API's defaults)   CPU ≤ 1.5 × the floor's · p50 one at a time ≤ 3 ms
  *   2. /order, signed in as the administrator                   CPU ≤ 6 ms per page · p50 ≤ 10 ms
@@ -13,9 +13,10 @@
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/bench OAUTH_CLIENT_SECRET=bench-secret \
  *     BASE_URL=http://127.0.0.1:3600 npx tsx bench/cpu.ts
  *
- * BRAND_ID (1), VENDOR_ID (1), REQUESTS (300: one at a time, per subject and per floor), CONCURRENT (400 at 20),
- * PAGE_REQUESTS (150 / 200), WIDGET_REQUESTS (40 per call), FLOOR_PORT (3690) or FLOOR_URL (a floor already
- * running; give FLOOR_PID then); ONLY=list,order,ringkasan,widgets runs a subset.
+ * BRAND_ID (1), VENDOR_ID (1), REQUESTS (300: one at a time, per subject and per floor), ROUNDS (5),
+ * CONCURRENT (400 at 20; 0 skips), PAGE_REQUESTS (150), PAGE_CONCURRENT (200 / 100), WIDGET_REQUESTS (40 per call),
+ * FLOOR_PORT (3690) or FLOOR_URL (a floor already running; give FLOOR_PID then); ONLY=list,order,ringkasan,widgets
+ * runs a subset. The summary dashboard's summary/card is timed with the widgets but reported on a row of its own.
  * PostgreSQL's CPU counts the backends of DATABASE_URL's database only (bench/http.ts).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -37,7 +38,7 @@ import {
   webSession,
   type Auth,
 } from './http';
-import { ms, runLoad, type LoadStats } from './load';
+import { ms, runLoad, summarise, type LoadStats } from './load';
 import { printRows, writeSection, type BudgetRow } from './results';
 
 const brandId = Number(process.env.BRAND_ID ?? 1);
@@ -45,6 +46,7 @@ const vendorId = Number(process.env.VENDOR_ID ?? 1);
 const requests = Number(process.env.REQUESTS ?? 300);
 const concurrent = Number(process.env.CONCURRENT ?? 400);
 const widgetRequests = Number(process.env.WIDGET_REQUESTS ?? 40);
+const rounds = Number(process.env.ROUNDS ?? 5);
 const only = new Set((process.env.ONLY ?? 'list,order,ringkasan,widgets').split(','));
 const cores = availableParallelism();
 const N = 20;
@@ -75,6 +77,7 @@ process.on('exit', () => floorProcess?.kill());
 const admin: Auth = { token: await apiToken(ADMIN) };
 const listPath = `/api/brand/${brandId}/order`;
 const floorPath = `${floorUrl}${listPath}`;
+const floorOnce = () => getOk(floorPath, {});
 
 // The floor answers what the API answers, or it is no floor.
 const [floorAnswer, apiAnswer] = await Promise.all([
@@ -90,7 +93,10 @@ const listed = (apiAnswer as { meta: { total: number } }).meta.total;
 
 // Measuring ----------------------------------------------------------------------------------------------------
 type Cpu = { server: number; database: number; total: number };
-type Measured = { alone: LoadStats; aloneCpu: Cpu; loaded?: LoadStats; loadedCpu?: Cpu; idle: number };
+/** One side of a pair: one at a time (latencies, CPU of the median round), then N at a time. */
+type Side = { alone: LoadStats; aloneCpu: Cpu; loaded?: LoadStats; loadedCpu?: Cpu };
+/** A subject and the floor measured side by side; `ratio` is the median of the rounds' subject ÷ floor. */
+type Pair = { subject: Side; floor: Side; ratio: number; idle: number };
 
 function perRequest(delta: { server: number; database: number }, count: number): Cpu {
   const server = delta.server / Math.max(1, count);
@@ -98,32 +104,80 @@ function perRequest(delta: { server: number; database: number }, count: number):
   return { server, database, total: server + database };
 }
 
-/** One at a time (CPU per request and p50), then N at a time unless `loadedTotal` is 0 (p95). */
-async function measure(
+function median<T>(values: T[], key: (value: T) => number): T {
+  return [...values].sort((a, b) => key(a) - key(b))[Math.floor(values.length / 2)];
+}
+
+/** `count` requests one at a time: their latencies and the CPU per request of the pids meanwhile. */
+async function oneAtATime(pids: number[], request: () => Promise<unknown>, count: number) {
+  const durations: number[] = [];
+  const before = cpuUse(pids);
+  const started = performance.now();
+  for (let i = 0; i < count; i++) {
+    const at = performance.now();
+    await request();
+    durations.push(performance.now() - at);
+  }
+  const wall = performance.now() - started;
+  return { durations, wall, cpu: perRequest(cpuDelta(before, cpuUse(pids)), count) };
+}
+
+async function loadedSide(pids: number[], request: () => Promise<unknown>, total: number) {
+  const before = cpuUse(pids);
+  const loaded = await runLoad({ concurrency: N, total, request });
+  return { loaded, loadedCpu: perRequest(cpuDelta(before, cpuUse(pids)), loaded.count) };
+}
+
+/**
+ * The subject beside the floor, in ROUNDS rounds (5) of the floor then the subject, `aloneTotal` requests each one
+ * at a time in all: load that comes and goes on a shared machine lands on both, and the figures are the median
+ * round's. Then, unless `loadedTotal` is 0, N at a time, the floor then the subject.
+ */
+async function measurePair(
   label: string,
   pids: number[],
   request: () => Promise<unknown>,
   aloneTotal: number,
   loadedTotal: number,
-): Promise<Measured> {
+): Promise<Pair> {
   const idle = await waitForQuiet(label);
-  for (let i = 0; i < 5; i++) await request();
-  let before = cpuUse(pids);
-  const alone = await runLoad({ concurrency: 1, total: aloneTotal, request });
-  const aloneCpu = perRequest(cpuDelta(before, cpuUse(pids)), alone.count);
-  if (!loadedTotal) return { alone, aloneCpu, idle };
-  before = cpuUse(pids);
-  const loaded = await runLoad({ concurrency: N, total: loadedTotal, request });
-  const loadedCpu = perRequest(cpuDelta(before, cpuUse(pids)), loaded.count);
-  return { alone, aloneCpu, loaded, loadedCpu, idle };
+  for (let i = 0; i < 5; i++) await Promise.all([request(), floorOnce()]);
+  const perRound = Math.max(1, Math.ceil(aloneTotal / rounds));
+  const floorRounds: Awaited<ReturnType<typeof oneAtATime>>[] = [];
+  const subjectRounds: Awaited<ReturnType<typeof oneAtATime>>[] = [];
+  for (let round = 0; round < rounds; round++) {
+    floorRounds.push(await oneAtATime([floorPid], floorOnce, perRound));
+    subjectRounds.push(await oneAtATime(pids, request, perRound));
+  }
+  const sideOf = (measured: typeof floorRounds): Side => ({
+    alone: summarise(
+      measured.flatMap((round) => round.durations),
+      measured.reduce((sum, round) => sum + round.wall, 0),
+    ),
+    aloneCpu: median(measured, (round) => round.cpu.total).cpu,
+  });
+  const pair: Pair = {
+    floor: sideOf(floorRounds),
+    subject: sideOf(subjectRounds),
+    ratio: median(
+      subjectRounds.map((round, index) => round.cpu.total / floorRounds[index].cpu.total),
+      (value) => value,
+    ),
+    idle,
+  };
+  if (loadedTotal) {
+    Object.assign(pair.floor, await loadedSide([floorPid], floorOnce, concurrent));
+    Object.assign(pair.subject, await loadedSide(pids, request, loadedTotal));
+  }
+  return pair;
 }
 
 function cpuText(cpu: Cpu) {
   return `${ms(cpu.total, 2)} (server ${cpu.server.toFixed(2)} + PostgreSQL ${cpu.database.toFixed(2)})`;
 }
 
-function boundText(measured: Measured) {
-  const { loaded, loadedCpu } = measured;
+function boundText(side: Side) {
+  const { loaded, loadedCpu } = side;
   if (!loaded || !loadedCpu) return '';
   return `p95 ${ms(loaded.p95)} · bound ${N} × ${loadedCpu.total.toFixed(2)} ÷ ${cores} = ${ms((N * loadedCpu.total) / cores)}`;
 }
@@ -137,29 +191,22 @@ function push(row: BudgetRow) {
 }
 
 const servers = benchServerPids();
-const floorOnce = () => getOk(floorPath, {});
-
-/** The floor, measured afresh just before a subject. */
-function measureFloor(label: string) {
-  return measure(`floor before ${label}`, [floorPid], floorOnce, requests, concurrent);
-}
 
 /** The three rows of a page or call: CPU per request, p50 one at a time, p95 at N against its bound. */
 function subjectRows(
   name: string,
-  subject: Measured,
-  floor: Measured,
-  budgets: { cpu: (cpu: Cpu) => [string, boolean]; p50: number },
+  pair: Pair,
+  budgets: { cpu: (pair: Pair) => [string, boolean]; p50: number },
 ) {
-  const [cpuBudget, cpuPass] = budgets.cpu(subject.aloneCpu);
-  const floorCpu = floor.aloneCpu.total;
+  const { subject, floor } = pair;
+  const [cpuBudget, cpuPass] = budgets.cpu(pair);
   push({
-    what: `${name}: CPU per request, one at a time (${subject.alone.count})`,
-    measured: `${cpuText(subject.aloneCpu)} = ${(subject.aloneCpu.total / floorCpu).toFixed(2)} × floor`,
+    what: `${name}: CPU per request, one at a time (${subject.alone.count}, ${rounds} rounds)`,
+    measured: `${cpuText(subject.aloneCpu)} = ${pair.ratio.toFixed(2)} × floor`,
     floor: cpuText(floor.aloneCpu),
     budget: cpuBudget,
     pass: cpuPass,
-    note: `at ${N} concurrent: ${subject.loadedCpu ? cpuText(subject.loadedCpu) : '–'}, floor ${floor.loadedCpu ? cpuText(floor.loadedCpu) : '–'}; CPU idle before ${subject.idle.toFixed(0)} %`,
+    note: `at ${N} concurrent: ${subject.loadedCpu ? cpuText(subject.loadedCpu) : '–'}, floor ${floor.loadedCpu ? cpuText(floor.loadedCpu) : '–'}; CPU idle before ${pair.idle.toFixed(0)} %`,
   });
   push({
     what: `${name}: p50 one at a time`,
@@ -181,13 +228,9 @@ function subjectRows(
 
 // 1. The order list API ----------------------------------------------------------------------------------------
 if (only.has('list')) {
-  const floor = await measureFloor('the list');
-  const list = await measure('list', servers, () => getOk(listPath, admin), requests, concurrent);
-  subjectRows(`API GET ${listPath}`, list, floor, {
-    cpu: (cpu) => [
-      `≤ 1.5 × floor (${ms(1.5 * floor.aloneCpu.total, 2)})`,
-      cpu.total <= 1.5 * floor.aloneCpu.total,
-    ],
+  const pair = await measurePair('list', servers, () => getOk(listPath, admin), requests, concurrent);
+  subjectRows(`API GET ${listPath}`, pair, {
+    cpu: ({ ratio, floor }) => [`≤ 1.5 × floor (${ms(1.5 * floor.aloneCpu.total, 2)})`, ratio <= 1.5],
     p50: 3,
   });
 }
@@ -200,24 +243,21 @@ const pages: [string, string, number, number, number][] = [
 ];
 for (const [key, page, cpuBudget, p50Budget, loadedTotal] of pages) {
   if (!only.has(key)) continue;
-  const pageRequests = Number(process.env.PAGE_REQUESTS ?? 150);
-  const floor = await measureFloor(page);
-  const measured = await measure(
+  const pair = await measurePair(
     page,
     servers,
     () => getOk(page, session, 'text/html'),
-    pageRequests,
+    Number(process.env.PAGE_REQUESTS ?? 150),
     Number(process.env.PAGE_CONCURRENT ?? loadedTotal),
   );
-  subjectRows(`page ${page}`, measured, floor, {
-    cpu: (cpu) => [`≤ ${cpuBudget} ms per page`, cpu.total <= cpuBudget],
+  subjectRows(`page ${page}`, pair, {
+    cpu: ({ subject }) => [`≤ ${cpuBudget} ms per page`, subject.aloneCpu.total <= cpuBudget],
     p50: p50Budget,
   });
 }
 
 // 4. Widgets ---------------------------------------------------------------------------------------------------
 if (only.has('widgets')) {
-  const floor = await measureFloor('the widgets');
   const range = `date-from=${jakartaDay(-6)}&date-to=${jakartaDay(0)}`;
   const scopes = { brand: `/api/brand/${brandId}`, vendor: `/api/vendor/${vendorId}` };
   const calls = (['brand', 'vendor'] as const).flatMap((side) =>
@@ -227,39 +267,52 @@ if (only.has('widgets')) {
     })),
   );
   const idle = await waitForQuiet('widgets');
+  const floor = await oneAtATime([floorPid], floorOnce, 100);
   const results: { call: string; cpu: Cpu; p50: number }[] = [];
   console.info(
     `\n${'call'.padEnd(54)} ${'PostgreSQL'.padStart(11)} ${'server'.padStart(9)} ${'p50'.padStart(9)}`,
   );
   for (const { call, path } of calls) {
     for (let i = 0; i < 3; i++) await getOk(path, admin);
-    const before = cpuUse(servers);
-    const stats = await runLoad({ concurrency: 1, total: widgetRequests, request: () => getOk(path, admin) });
-    const cpu = perRequest(cpuDelta(before, cpuUse(servers)), stats.count);
-    results.push({ call, cpu, p50: stats.p50 });
+    const measured = await oneAtATime(servers, () => getOk(path, admin), widgetRequests);
+    const p50 = summarise(measured.durations, measured.wall).p50;
+    results.push({ call, cpu: measured.cpu, p50 });
     console.info(
-      `${call.padEnd(54)} ${ms(cpu.database, 2).padStart(11)} ${ms(cpu.server, 2).padStart(9)} ${ms(stats.p50).padStart(9)}`,
+      `${call.padEnd(54)} ${ms(measured.cpu.database, 2).padStart(11)} ${ms(measured.cpu.server, 2).padStart(9)} ${ms(p50).padStart(9)}`,
     );
   }
-  const worst = [...results].sort((a, b) => b.cpu.database - a.cpu.database);
+  // summary/card is the summary page's sixteen cards in one answer, not a widget of the spec: a row of its own.
+  const isSummary = (result: { call: string }) => result.call.endsWith(' summary/card');
+  const widgets = results.filter((result) => !isSummary(result));
+  const worst = [...widgets].sort((a, b) => b.cpu.database - a.cpu.database);
   const over = worst.filter((result) => result.cpu.database > 1);
-  const sum = (pick: (cpu: Cpu) => number) => results.reduce((total, result) => total + pick(result.cpu), 0);
+  const sum = (pick: (cpu: Cpu) => number) => widgets.reduce((total, result) => total + pick(result.cpu), 0);
   push({
-    what: `widgets: ${results.length} calls, PostgreSQL CPU per call (${widgetRequests} each, one at a time)`,
-    measured: `worst ${ms(worst[0].cpu.database, 2)} (${worst[0].call}) · mean ${ms(sum((cpu) => cpu.database) / results.length, 2)} · ${over.length} over`,
-    floor: `PostgreSQL ${ms(floor.aloneCpu.database, 2)} per list page`,
+    what: `widgets: ${widgets.length} calls, PostgreSQL CPU per call (${widgetRequests} each, one at a time)`,
+    measured: `worst ${ms(worst[0].cpu.database, 2)} (${worst[0].call}) · mean ${ms(sum((cpu) => cpu.database) / widgets.length, 2)} · ${over.length} over`,
+    floor: `PostgreSQL ${ms(floor.cpu.database, 2)} per list page`,
     budget: 'every call ≤ 1 ms',
     pass: over.length === 0,
     note: [
       over.length
         ? `over: ${over.map((result) => `${result.call} ${result.cpu.database.toFixed(2)}`).join(', ')}`
         : '',
-      `server CPU mean ${ms(sum((cpu) => cpu.server) / results.length, 2)} per call`,
+      `server CPU mean ${ms(sum((cpu) => cpu.server) / widgets.length, 2)} per call`,
       `CPU idle before ${idle.toFixed(0)} %`,
     ]
       .filter(Boolean)
       .join('; '),
   });
+  const summary = results.find(isSummary);
+  if (summary) {
+    push({
+      what: 'widgets: brand summary/card, the sixteen cards of /dashboard/ringkasan in one call',
+      measured: cpuText(summary.cpu),
+      floor: cpuText(floor.cpu),
+      budget: '(information)',
+      pass: null,
+    });
+  }
 }
 
 console.info('');
