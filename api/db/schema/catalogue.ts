@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
@@ -36,7 +37,8 @@ export const products = pgTable(
     index('products_brand_name_idx').on(t.brandId, t.name, t.id),
     // Stock searches ("name or SKU contains") and the mutation screen's SKU filter.
     index('products_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
-    index('products_sku_trgm_idx').using('gin', t.sku.op('gin_trgm_ops')),
+    // On lower(sku), so that the SKU equality lookups of imports keep the unique btree index.
+    index('products_sku_lower_trgm_idx').using('gin', sql`lower(${t.sku}) gin_trgm_ops`),
   ],
 );
 
