@@ -55,7 +55,7 @@ export async function listMovements(db: Executor, scope: StockScope, query: Move
     // The matching products first, then their movements through (product_id, created_at).
     conditions.push(sql`m.product_id in (select s.id from products s
       where s.brand_id in ${idList(scope.brandIds.length ? scope.brandIds : [0])}
-        and s.sku ilike ${containsPattern(query.sku)})`);
+        and lower(s.sku) like lower(${containsPattern(query.sku)}))`);
   }
   if (query['date-from']) {
     conditions.push(sql`m.created_at >= ${jakartaDayStart(query['date-from']).toISOString()}::timestamptz`);

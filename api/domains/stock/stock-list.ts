@@ -164,7 +164,7 @@ export async function listProductStock(
   if (query.brand?.length) conditions.push(sql`p.brand_id in ${idList(query.brand)}`);
   if (query.search) {
     const pattern = containsPattern(query.search);
-    conditions.push(sql`(p.name ilike ${pattern} or p.sku ilike ${pattern})`);
+    conditions.push(sql`(p.name ilike ${pattern} or lower(p.sku) like lower(${pattern}))`);
   }
   if (scope.vendorId === null && query.vendor?.length) {
     conditions.push(
