@@ -13,9 +13,11 @@ import { useEffect, useState } from 'react';
 import { useChangeLanguage } from 'remix-i18next/react';
 import { AuthenticityTokenProvider } from 'remix-utils/csrf/react';
 import { HoneypotProvider } from 'remix-utils/honeypot/react';
+import { NavigationProgress } from './components/navigation-progress';
 import { ToastMessage } from './components/toast-message';
 import { ErrorNotice, useRouteErrorText } from './components/route-error';
 import { csrf, honeypotInputProps } from './lib/csrf.server';
+import { setDateLanguage } from './lib/format';
 import { publicEnv } from './lib/env.server';
 import type { Language } from './lib/i18n';
 import { resources } from './lib/i18n-resources.server';
@@ -71,11 +73,13 @@ function Document({ children, lang }: { children: React.ReactNode; lang: string 
 export default function App() {
   const data = useLoaderData<typeof loader>();
   useChangeLanguage(data.locale);
+  setDateLanguage(data.locale);
   const toast = useLatestToast(data.toast);
   return (
     <Document lang={data.locale}>
       <AuthenticityTokenProvider token={data.csrfToken}>
         <HoneypotProvider {...data.honeypot}>
+          <NavigationProgress />
           <Outlet />
           {toast ? <ToastMessage key={JSON.stringify(toast)} toast={toast} /> : null}
         </HoneypotProvider>

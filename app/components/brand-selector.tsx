@@ -1,10 +1,15 @@
 import { Form, useLocation, useSubmit } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
+import { useHydrated } from 'remix-utils/use-hydrated';
 
 type Brand = { id: number; name: string };
 
-/** A plain form: choosing and pressing Apply works without JavaScript; with it, choosing submits at once. */
+/**
+ * A plain form: choosing and pressing Apply works without JavaScript, and when its files fail to load (the button
+ * is there from the server, not in a <noscript>); once the page is hydrated, choosing submits at once and the
+ * button goes.
+ */
 export function BrandSelector({
   brands,
   currentBrandId,
@@ -17,6 +22,7 @@ export function BrandSelector({
   const { t } = useTranslation();
   const location = useLocation();
   const submit = useSubmit();
+  const hydrated = useHydrated();
   const selectId = `${idPrefix}-brand`;
   return (
     <Form
@@ -46,11 +52,11 @@ export function BrandSelector({
           </option>
         ))}
       </select>
-      <noscript>
+      {hydrated ? null : (
         <button type="submit" className="btn-secondary py-1.5">
           {t('header.apply')}
         </button>
-      </noscript>
+      )}
     </Form>
   );
 }

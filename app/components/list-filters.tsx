@@ -59,7 +59,7 @@ export function ListFilters({
         />
       </div>
       {dates ? (
-        <>
+        <div className="grid w-full grid-cols-2 gap-3 sm:flex sm:w-auto">
           <div>
             <label htmlFor="filter-date-from" className="block text-sm font-medium text-slate-700">
               {t('filters.dateFrom')}
@@ -84,7 +84,7 @@ export function ListFilters({
               className="input mt-1"
             />
           </div>
-        </>
+        </div>
       ) : null}
       {multiSelects.map((select) => (
         <MultiSelect key={select.name} {...select} selected={params.getAll(select.name)} />
@@ -97,7 +97,10 @@ export function ListFilters({
   );
 }
 
-/** Checkboxes in a disclosure: a multi-select that needs no JavaScript. */
+/**
+ * Checkboxes in a disclosure: a multi-select that needs no JavaScript. With it, opening one closes the others and a
+ * click outside or Escape closes it (`data-dropdown`, app/lib/page-feedback.client.ts).
+ */
 export function MultiSelect({
   name,
   label,
@@ -111,7 +114,7 @@ export function MultiSelect({
 }) {
   const { t } = useTranslation();
   return (
-    <details className="relative">
+    <details className="relative" data-dropdown>
       <summary className="input mt-1 flex min-w-40 cursor-pointer list-none items-center justify-between gap-2">
         <span>
           {label}

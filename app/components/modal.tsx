@@ -22,7 +22,11 @@ export function Modal({ title, closeTo, children }: { title: string; closeTo: st
     return () => window.removeEventListener('keydown', onKey);
   }, [navigate, closeTo]);
   return (
-    <div className="fixed inset-0 z-40 flex items-start justify-center overflow-y-auto bg-slate-900/40 p-4 sm:items-center">
+    // No margin: a page's `space-y-*` would push the fixed overlay down and leave a band at the top undimmed.
+    <div
+      className="fixed inset-0 z-40 !m-0 flex items-start justify-center overflow-y-auto bg-slate-900/40 p-4 sm:items-center"
+      data-modal-overlay
+    >
       <section
         role="dialog"
         aria-modal="true"

@@ -15,7 +15,7 @@ export function ProfileMenu({
 }) {
   const { t } = useTranslation();
   return (
-    <details className="relative">
+    <details className="relative" data-dropdown>
       <summary
         className="flex cursor-pointer list-none items-center gap-2 rounded-md p-1 hover:bg-slate-100"
         aria-label={t('header.profileMenu')}

@@ -50,20 +50,57 @@ export function formatCompact(value: number) {
   return formatInteger(value);
 }
 
-const MONTHS = [
-  'Januari',
-  'Februari',
-  'Maret',
-  'April',
-  'Mei',
-  'Juni',
-  'Juli',
-  'Agustus',
-  'September',
-  'Oktober',
-  'November',
-  'Desember',
-];
+const MONTHS = {
+  id: [
+    'Januari',
+    'Februari',
+    'Maret',
+    'April',
+    'Mei',
+    'Juni',
+    'Juli',
+    'Agustus',
+    'September',
+    'Oktober',
+    'November',
+    'Desember',
+  ],
+  en: [
+    'January',
+    'February',
+    'March',
+    'April',
+    'May',
+    'June',
+    'July',
+    'August',
+    'September',
+    'October',
+    'November',
+    'December',
+  ],
+};
+const SHORT_MONTHS = {
+  id: ['Jan', 'Feb', 'Mar', 'Apr', 'Mei', 'Jun', 'Jul', 'Agu', 'Sep', 'Okt', 'Nov', 'Des'],
+  en: ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'],
+};
+
+let language: keyof typeof MONTHS = 'id';
+
+/**
+ * The language month names are written in. The root sets it as it renders each page: a server render runs to its
+ * end before the next request's begins (the app renders no Suspense boundary on the server), and the browser
+ * shows one language per page load.
+ */
+export function setDateLanguage(lng: string) {
+  language = lng === 'en' ? 'en' : 'id';
+}
+
+/** A month's name (0 = January) in the page's language; `short` for chart axes. */
+export function monthName(index: number, short = false) {
+  return (short ? SHORT_MONTHS : MONTHS)[language][index];
+}
+
 const JAKARTA_OFFSET_MS = 7 * 3_600_000;
 
 /** Upstream timestamps: ISO with a zone, or `YYYY-MM-DD HH:mm:ss` in Jakarta time. */
@@ -86,7 +123,7 @@ export function formatDateTime(value: string | null | undefined) {
 export function formatDay(day: string | null | undefined) {
   const match = day ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(day) : null;
   if (!match) return '–';
-  return `${Number(match[3])} ${MONTHS[Number(match[2]) - 1]} ${match[1]}`;
+  return `${Number(match[3])} ${monthName(Number(match[2]) - 1)} ${match[1]}`;
 }
 
 /** A calendar day as the Bank Payment Voucher prints it (spec: DD-MM-YYYY). */
@@ -99,5 +136,5 @@ export function formatVoucherDay(day: string | null | undefined) {
 export function formatDate(value: string | null | undefined) {
   const local = value ? parseTimestamp(value) : null;
   if (!local) return '–';
-  return `${local.getUTCDate()} ${MONTHS[local.getUTCMonth()]} ${local.getUTCFullYear()}`;
+  return `${local.getUTCDate()} ${monthName(local.getUTCMonth())} ${local.getUTCFullYear()}`;
 }

@@ -25,9 +25,12 @@ export function pageTitle({
   return label ? `${label} | ${APP_NAME}` : APP_NAME;
 }
 
-/** A page that failed is titled by its failure, as its notice reads: not found, or an error. */
+/**
+ * A page that failed is titled by its failure, as its notice reads: not found, or an error. Remix hands every
+ * match `error: null` when nothing failed, so only a value counts.
+ */
 function failedPage(matches: ReadonlyArray<{ error?: unknown }>): PageTitleKey | null {
-  const failed = matches.find((match) => match.error !== undefined);
+  const failed = matches.find((match) => match.error !== undefined && match.error !== null);
   if (!failed) return null;
   return isRouteErrorResponse(failed.error) && failed.error.status === 404 ? 'notFound' : 'error';
 }

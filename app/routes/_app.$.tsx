@@ -1,9 +1,15 @@
-import type { MetaFunction } from '@remix-run/node';
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { redirect } from '@remix-run/node';
 import { useTranslation } from 'react-i18next';
 import { ErrorNotice } from '~/components/route-error';
 import { pageTitle } from '~/lib/meta';
 
-export async function loader() {
+/** The spec's route table names the dashboards by their bare paths (/ringkasan, /penjualan, …); they live under /dashboard. */
+const DASHBOARD_PAGES = new Set(['ringkasan', 'penjualan', 'branch', 'vendor', 'produk', 'pembeli']);
+
+export async function loader({ params, request }: LoaderFunctionArgs) {
+  const path = (params['*'] ?? '').replace(/\/+$/, '');
+  if (DASHBOARD_PAGES.has(path)) throw redirect(`/dashboard/${path}${new URL(request.url).search}`);
   throw new Response('Not Found', { status: 404 });
 }
 

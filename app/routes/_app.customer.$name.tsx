@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json, redirect } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
+import { ChannelLogo } from '~/components/channel-logo';
 import { DataTable } from '~/components/data-table';
 import { Pagination } from '~/components/pagination';
 import { StatusBadge } from '~/components/status-badge';
@@ -22,19 +23,17 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     phone: url.searchParams.get('phone') ?? '',
     email: url.searchParams.get('email') ?? '',
   };
-  // The page pages through all of the customer's invoices: filters carried over in the URL do not apply.
+  // The customer of the list row: their name with the phone or email it showed, so two buyers who share a name
+  // are two customers. The page pages through all of their invoices, newest first.
   const { page, per_page } = listQuery(url);
   const query = {
     ...(page ? { page } : {}),
     ...(per_page ? { per_page } : {}),
-    'customer-name': name,
-    'with-canceled': '1',
-    sorted_by: 'created_at',
-    order_by: 'desc',
+    name,
+    ...(customer.phone ? { phone: customer.phone } : {}),
+    ...(customer.email ? { email: customer.email } : {}),
   };
-  const invoices = await invoiceApi.list(api, { brandId: scope.id, query });
-  // A customer is known by their invoices: none, canceled ones included, means no such customer of this brand.
-  if (invoices.meta.total === 0) throw new Response('Not Found', { status: 404 });
+  const { invoices } = await invoiceApi.customer(api, { brandId: scope.id, query });
   return json({ customer, invoices });
 }
 
@@ -98,7 +97,11 @@ export default function CustomerDetailPage() {
             cell: (row) => formatMoney(row.grand_total, 'IDR '),
           },
           { key: 'status', header: t('order.status'), cell: (row) => <StatusBadge status={row.status} /> },
-          { key: 'channel', header: t('order.channel'), cell: (row) => row.channel_name ?? '–' },
+          {
+            key: 'channel',
+            header: t('order.channel'),
+            cell: (row) => <ChannelLogo name={row.channel_name} />,
+          },
         ]}
       />
       <Pagination meta={invoices.meta} />

@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json, redirect } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
+import { ChannelLogo } from '~/components/channel-logo';
 import { ProductLines, toProductLine } from '~/components/order/product-lines';
 import { StatusBadge } from '~/components/status-badge';
 import { customerHref } from '~/lib/customer-href';
@@ -41,7 +42,13 @@ export default function InvoiceDetailPage() {
     ],
     [t('order.status'), <StatusBadge key="status" status={invoice.status} />],
     [t('order.transactionDate'), formatDateTime(invoice.date ?? invoice.created_at)],
-    [t('order.channel'), invoice.channel_name ?? '–'],
+    [
+      t('order.channel'),
+      <span key="channel" className="inline-flex items-center gap-2">
+        <ChannelLogo name={invoice.channel_name} />
+        {invoice.channel_name ?? '–'}
+      </span>,
+    ],
     [t('invoice.paymentMethod'), invoice.payment_method ?? '–'],
     [t('invoice.paymentDate'), formatDateTime(invoice.payment_date)],
     [t('order.deliveryType'), invoice.delivery_type ?? '–'],
@@ -96,6 +103,16 @@ export default function InvoiceDetailPage() {
             <ProductLines
               caption={order.number}
               lines={(order.order_products ?? []).map((line) => toProductLine(line))}
+              footer={[
+                {
+                  label: t('invoice.subtotal'),
+                  value: formatMoney(
+                    (order.order_products ?? []).reduce((sum, line) => sum + line.total_price, 0),
+                    'IDR ',
+                  ),
+                  tone: 'strong',
+                },
+              ]}
             />
             <details>
               <summary className="cursor-pointer text-sm text-brand-700">{t('order.activity')}</summary>

@@ -2,7 +2,9 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json, redirect } from '@remix-run/node';
 import { Link, useLoaderData, useSearchParams } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
+import { ChannelLogo } from '~/components/channel-logo';
 import { DataTable } from '~/components/data-table';
+import { DateTime } from '~/components/date-time';
 import { ListFilters } from '~/components/list-filters';
 import { Pagination } from '~/components/pagination';
 import { StatusBadge } from '~/components/status-badge';
@@ -69,11 +71,13 @@ export default function InvoiceListPage() {
         caption={t('invoice.caption')}
         rowKey={(row) => row.id}
         rows={invoices.data}
+        defaultSort={{ key: 'created_at', order: 'desc' }}
         columns={[
           {
             key: 'number',
             header: t('invoice.number'),
             sortKey: 'external_number',
+            wrap: true,
             cell: (row) => (
               <Link to={`/invoice/${row.id}`} className="font-medium text-brand-700 hover:underline">
                 {row.external_number}
@@ -84,12 +88,14 @@ export default function InvoiceListPage() {
             key: 'created',
             header: t('order.createdAt'),
             sortKey: 'created_at',
-            cell: (row) => formatDateTime(row.created_at),
+            wrap: true,
+            cell: (row) => <DateTime value={row.created_at} />,
           },
           {
             key: 'customer',
             header: t('invoice.customer'),
             sortKey: 'customer_name',
+            wrap: true,
             cell: (row) => row.customer_name ?? '–',
           },
           {
@@ -100,10 +106,16 @@ export default function InvoiceListPage() {
             cell: (row) => formatMoney(row.grand_total, 'IDR '),
           },
           { key: 'status', header: t('order.status'), cell: (row) => <StatusBadge status={row.status} /> },
-          { key: 'channel', header: t('order.channel'), cell: (row) => row.channel_name ?? '–' },
+          {
+            key: 'channel',
+            header: t('order.channel'),
+            cell: (row) => <ChannelLogo name={row.channel_name} />,
+          },
           {
             key: 'preorder',
             header: t('order.preorder'),
+            wrap: true,
+            phone: 'hide',
             cell: (row) =>
               row.preorder_deadline
                 ? `${formatDateTime(row.preorder_deadline)}${row.preorder_process_day ? ` · ${t('order.preorderDays', { days: row.preorder_process_day })}` : ''}`
@@ -113,7 +125,9 @@ export default function InvoiceListPage() {
             key: 'updated',
             header: t('order.updatedAt'),
             sortKey: 'updated_at',
-            cell: (row) => formatDateTime(row.updated_at),
+            wrap: true,
+            phone: 'hide',
+            cell: (row) => <DateTime value={row.updated_at} />,
           },
         ]}
       />

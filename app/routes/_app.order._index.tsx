@@ -3,7 +3,10 @@ import { json } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
+import { ChannelLogo } from '~/components/channel-logo';
+import { CategoryTree } from '~/components/dashboard/category-tree';
 import { DataTable, type Column } from '~/components/data-table';
+import { DateTime } from '~/components/date-time';
 import { ListFilters } from '~/components/list-filters';
 import { Modal } from '~/components/modal';
 import { Pagination } from '~/components/pagination';
@@ -19,6 +22,7 @@ import { requireScope } from '~/lib/scope.server';
 import { useLiveReload } from '~/lib/use-channel';
 import { offerApi } from '~/lib/upstream/offers.server';
 import { optionsApi } from '~/lib/upstream/options.server';
+import { widgetApi } from '~/lib/upstream/widgets.server';
 import { orderApi, type OrderRow } from '~/lib/upstream/orders.server';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -30,7 +34,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     : {};
   const query = listQuery(url, canceledFlags);
   const itemView = user.role_id === ROLE.administrator && url.searchParams.get('view') === 'item';
-  const [orders, items, total, channels, vendors, offers] = await Promise.all([
+  const offersPage = Number(url.searchParams.get('offers_page')) || 1;
+  const [orders, items, total, channels, vendors, offers, categories] = await Promise.all([
     itemView ? null : orderApi.list(api, { scope, query }),
     itemView ? orderApi.items(api, { scope, query }) : null,
     orderApi.total(api, { scope, query }),
@@ -41,11 +46,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       ? optionsApi.vendors(api, { brandId: scope.id, keptFor: user.id })
       : Promise.resolve([]),
     scope.kind === 'vendor'
-      ? offerApi.pending(api, { vendorId: scope.id }).then((page) => ({
+      ? offerApi.pending(api, { vendorId: scope.id, page: offersPage }).then((page) => ({
           rows: page.data,
           total: page.meta.total,
+          page: page.meta.current_page,
+          lastPage: page.meta.last_page,
         }))
-      : Promise.resolve({ rows: [], total: 0 }),
+      : Promise.resolve({ rows: [], total: 0, page: 1, lastPage: 1 }),
+    itemView ? widgetApi.categories(api, { scope, keptFor: user.id }) : Promise.resolve([]),
   ]);
   return json({
     scope,
@@ -56,6 +64,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     channels,
     vendors,
     offers,
+    categories,
   });
 }
 
@@ -69,7 +78,8 @@ export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle({ matches
 export { RouteErrorBoundary as ErrorBoundary } from '~/components/route-error';
 
 export default function OrderListPage() {
-  const { scope, isAdmin, orders, items, total, channels, vendors, offers } = useLoaderData<typeof loader>();
+  const { scope, isAdmin, orders, items, total, channels, vendors, offers, categories } =
+    useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const confirmReady = useActionData<typeof action>()?.confirmReady;
@@ -92,7 +102,8 @@ export default function OrderListPage() {
       key: 'created',
       header: t('order.createdAt'),
       sortKey: 'created_at',
-      cell: (row) => formatDateTime(row.created_at),
+      wrap: true,
+      cell: (row) => <DateTime value={row.created_at} />,
     },
     {
       key: 'total',
@@ -106,11 +117,14 @@ export default function OrderListPage() {
       key: 'updated',
       header: t('order.updatedAt'),
       sortKey: 'updated_at',
-      cell: (row) => formatDateTime(row.updated_at),
+      wrap: true,
+      phone: 'hide',
+      cell: (row) => <DateTime value={row.updated_at} />,
     },
     {
       key: 'invoice',
       header: t('order.invoice'),
+      wrap: true,
       cell: (row) =>
         row.invoice_id ? (
           <Link to={`/invoice/${row.invoice_id}`} className="text-brand-700 hover:underline">
@@ -120,26 +134,33 @@ export default function OrderListPage() {
           '–'
         ),
     },
-    { key: 'vendor', header: t('order.vendor'), cell: (row) => row.vendor_name ?? '–' },
-    { key: 'channel', header: t('order.channel'), cell: (row) => row.channel_name ?? '–' },
-    { key: 'preorder', header: t('order.preorder'), cell: (row) => <Preorder row={row} /> },
+    { key: 'vendor', header: t('order.vendor'), wrap: true, cell: (row) => row.vendor_name ?? '–' },
+    { key: 'channel', header: t('order.channel'), cell: (row) => <ChannelLogo name={row.channel_name} /> },
+    {
+      key: 'preorder',
+      header: t('order.preorder'),
+      wrap: true,
+      phone: 'hide',
+      cell: (row) => <Preorder row={row} />,
+    },
     {
       key: 'actions',
       header: t('order.actions'),
-      cell: (row) => (
-        <span className="flex gap-2">
-          {row.can_change_vendor ? (
-            <Link to={`/order/${row.id}?modal=change-vendor`} className="btn-secondary px-2 py-1 text-xs">
-              {t('order.changeVendor')}
-            </Link>
-          ) : null}
-          {row.can_replace_product ? (
-            <Link to={`/order/${row.id}?modal=return`} className="btn-secondary px-2 py-1 text-xs">
-              {t('order.return')}
-            </Link>
-          ) : null}
-        </span>
-      ),
+      cell: (row) =>
+        row.can_change_vendor || row.can_replace_product ? (
+          <span className="flex gap-2">
+            {row.can_change_vendor ? (
+              <Link to={`/order/${row.id}?modal=change-vendor`} className="btn-secondary px-2 py-1 text-xs">
+                {t('order.changeVendor')}
+              </Link>
+            ) : null}
+            {row.can_replace_product ? (
+              <Link to={`/order/${row.id}?modal=return`} className="btn-secondary px-2 py-1 text-xs">
+                {t('order.return')}
+              </Link>
+            ) : null}
+          </span>
+        ) : null,
     },
   ];
   const vendorColumns: Column<OrderRow>[] = [
@@ -159,7 +180,7 @@ export default function OrderListPage() {
     brandColumns[0],
     brandColumns[1],
     brandColumns[3],
-    { key: 'preorder', header: t('order.preorder'), cell: (row) => <Preorder row={row} /> },
+    { key: 'preorder', header: t('order.preorder'), wrap: true, cell: (row) => <Preorder row={row} /> },
     brandColumns[4],
   ];
 
@@ -205,11 +226,7 @@ export default function OrderListPage() {
               </li>
             ))}
           </ul>
-          {offers.total > offers.rows.length ? (
-            <p className="text-xs text-slate-500">
-              {t('order.moreOffers', { shown: offers.rows.length, total: offers.total })}
-            </p>
-          ) : null}
+          {offers.lastPage > 1 ? <OfferPages page={offers.page} lastPage={offers.lastPage} /> : null}
         </section>
       ) : null}
       <ListFilters
@@ -225,7 +242,9 @@ export default function OrderListPage() {
                 { name: 'channel', label: t('order.channel'), options: channels },
               ]
         }
-      />
+      >
+        {items ? <CategoryTree categories={categories} selected={params.getAll('category')} /> : null}
+      </ListFilters>
       <div className="card max-w-xs p-4">
         <p className="text-sm text-slate-600">{t('order.totalSales')}</p>
         <p className="text-2xl font-semibold tabular-nums">{formatMoney(total, 'IDR ')}</p>
@@ -289,8 +308,9 @@ export default function OrderListPage() {
         <>
           <DataTable
             caption={t('order.itemCaption')}
-            rowKey={(row) => `${row.order_id}-${row.product_id}-${row.product_name}`}
+            rowKey={(row) => row.id}
             rows={items.data}
+            defaultSort={{ key: 'order_number', order: 'desc' }}
             columns={[
               { key: 'product', header: t('order.product'), cell: (row) => row.product_name },
               { key: 'category', header: t('order.category'), cell: (row) => row.category_name ?? '–' },
@@ -314,6 +334,20 @@ export default function OrderListPage() {
                 header: t('order.status'),
                 cell: (row) => <StatusBadge status={row.order_status} />,
               },
+              {
+                key: 'actions',
+                header: t('order.actions'),
+                cell: (row) =>
+                  row.can_replace_product ? (
+                    <Link
+                      to={`/order/${row.order_id}?modal=return&line=${row.id}`}
+                      className="btn-secondary px-2 py-1 text-xs"
+                      aria-label={t('order.returnLine', { product: row.product_name })}
+                    >
+                      {t('order.return')}
+                    </Link>
+                  ) : null,
+              },
             ]}
           />
           <Pagination meta={items.meta} />
@@ -325,6 +359,7 @@ export default function OrderListPage() {
             rowKey={(row) => row.id}
             rows={orders.data}
             columns={vendorView ? vendorColumns : brandColumns}
+            defaultSort={{ key: 'number', order: 'desc' }}
           />
           <Pagination meta={orders.meta} />
         </>
@@ -345,5 +380,34 @@ function Preorder({ row }: { row: OrderRow }) {
         </span>
       ) : null}
     </span>
+  );
+}
+
+/** The pages of the vendor's incoming offers, in the box: the order list's own filters and page stay as they are. */
+function OfferPages({ page, lastPage }: { page: number; lastPage: number }) {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const href = (to: number) => {
+    const next = new URLSearchParams(params);
+    if (to > 1) next.set('offers_page', String(to));
+    else next.delete('offers_page');
+    return `?${next.toString()}`;
+  };
+  return (
+    <nav aria-label={t('order.offerPages')} className="flex items-center justify-between gap-2 text-xs">
+      <span className="text-slate-600">{t('order.offerPage', { page, last: lastPage })}</span>
+      <span className="flex gap-2">
+        {page > 1 ? (
+          <Link to={href(page - 1)} className="btn-secondary px-2 py-1 text-xs" preventScrollReset rel="prev">
+            {t('table.previous')}
+          </Link>
+        ) : null}
+        {page < lastPage ? (
+          <Link to={href(page + 1)} className="btn-secondary px-2 py-1 text-xs" preventScrollReset rel="next">
+            {t('table.next')}
+          </Link>
+        ) : null}
+      </span>
+    </nav>
   );
 }

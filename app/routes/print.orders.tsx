@@ -5,7 +5,7 @@ import { formatDateTime, formatMoney } from '~/lib/format';
 import { printRequest } from '~/lib/print';
 import { requireScope } from '~/lib/scope.server';
 import { orderApi, type Order } from '~/lib/upstream/orders.server';
-import { orderTotal } from '~/components/order/order-summary';
+import { orderTotal, recipientAddress } from '~/components/order/order-summary';
 
 /** Printable HTML of one or more orders; the PDF routes render this page in Chromium. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -66,7 +66,7 @@ function Lines({ order, kind }: { order: Order; kind: 'sales' | 'invoice' }) {
         </div>
         <div>
           <dt className="text-xs text-slate-500">Alamat</dt>
-          <dd>{order.invoice?.recipient_address_full}</dd>
+          <dd>{recipientAddress(order.invoice)}</dd>
         </div>
       </dl>
       <table className="w-full border-collapse">
@@ -99,29 +99,49 @@ function Lines({ order, kind }: { order: Order; kind: 'sales' | 'invoice' }) {
               <td className="py-1 text-right">−{formatMoney(order.grand_total_return, 'IDR ')}</td>
             </tr>
           ) : null}
-          {kind === 'invoice' && order.invoice?.shipping_cost ? (
-            <tr>
-              <td colSpan={4} className="py-1 text-right">
-                Ongkos kirim
-              </td>
-              <td className="py-1 text-right">{formatMoney(order.invoice.shipping_cost, 'IDR ')}</td>
-            </tr>
-          ) : null}
+          {kind === 'invoice'
+            ? invoiceCharges(order).map(([label, amount]) => (
+                <tr key={label}>
+                  <td colSpan={4} className="py-1 text-right">
+                    {label}
+                  </td>
+                  <td className="py-1 text-right">
+                    {amount < 0 ? `−${formatMoney(-amount, 'IDR ')}` : formatMoney(amount, 'IDR ')}
+                  </td>
+                </tr>
+              ))
+            : null}
           <tr className="font-semibold">
             <td colSpan={4} className="py-1 text-right">
-              Total
+              {kind === 'invoice' ? 'Grand Total' : 'Total'}
             </td>
             <td className="py-1 text-right">
-              {formatMoney(
-                orderTotal(order) + (kind === 'invoice' ? (order.invoice?.shipping_cost ?? 0) : 0),
-                'IDR ',
-              )}
+              {formatMoney(kind === 'invoice' ? invoiceTotal(order) : orderTotal(order), 'IDR ')}
             </td>
           </tr>
         </tfoot>
       </table>
     </>
   );
+}
+
+/**
+ * What the invoice adds to the order's lines, as the invoice page lists it: shipping, insurance and the voucher
+ * discount (cashback is paid back later, so it is not taken off).
+ */
+function invoiceCharges(order: Order): [string, number][] {
+  const invoice = order.invoice;
+  const charges: [string, number][] = [
+    ['Ongkos kirim', invoice?.shipping_cost ?? 0],
+    ['Biaya asuransi', invoice?.insurance_cost ?? 0],
+    ['Diskon', -(invoice?.voucher_amount ?? 0)],
+  ];
+  return charges.filter(([, amount]) => amount !== 0);
+}
+
+/** The printed grand total: the order's lines net of returns plus the invoice's charges, as the invoice page's. */
+function invoiceTotal(order: Order) {
+  return invoiceCharges(order).reduce((sum, [, amount]) => sum + amount, orderTotal(order));
 }
 
 function Slip({ order }: { order: Order }) {
@@ -133,17 +153,7 @@ function Slip({ order }: { order: Order }) {
         <p className="text-xs text-slate-500">Kepada</p>
         <p className="font-semibold">{invoice?.recipient_name}</p>
         <p>{invoice?.recipient_mobile_phone}</p>
-        <p>
-          {[
-            invoice?.recipient_address_full,
-            invoice?.recipient_sub_district,
-            invoice?.recipient_city,
-            invoice?.recipient_province,
-            invoice?.recipient_postal_code,
-          ]
-            .filter(Boolean)
-            .join(', ')}
-        </p>
+        <p>{recipientAddress(invoice)}</p>
       </div>
       <div>
         <p className="text-xs text-slate-500">Dari</p>

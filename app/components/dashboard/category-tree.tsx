@@ -63,7 +63,7 @@ export function CategoryTree({ categories, selected }: { categories: Category[];
   const { t } = useTranslation();
   const label = t('dashboard.filter.category');
   return (
-    <details className="relative">
+    <details className="relative" data-dropdown>
       <summary className="input mt-1 flex min-w-40 cursor-pointer list-none items-center justify-between gap-2">
         <span>
           {label}

@@ -14,15 +14,37 @@ export function orderTotal(order: Pick<SerializedOrder, 'order_products' | 'gran
   );
 }
 
+/**
+ * The recipient's address once: the marketplace's full address usually carries the sub-district, city,
+ * province and postal code already, so only the parts it lacks are added.
+ */
+export function recipientAddress(invoice: SerializedOrder['invoice']) {
+  const full = invoice?.recipient_address_full?.trim() ?? '';
+  const parts: string[] = [];
+  for (const part of [
+    invoice?.recipient_sub_district,
+    invoice?.recipient_city,
+    invoice?.recipient_province,
+    invoice?.recipient_postal_code,
+  ]) {
+    const text = part?.trim();
+    if (text && !full.toLowerCase().includes(text.toLowerCase())) parts.push(text);
+  }
+  return [full, ...parts].filter(Boolean).join(', ');
+}
+
 export function OrderSummary({
   order,
   showShipping,
   shippingMethods = [],
+  brandSide = true,
 }: {
   order: SerializedOrder;
   showShipping: boolean;
   /** The couriers switched on for the order's channel. */
   shippingMethods?: string[];
+  /** Brand-side users follow the invoice and a replaced order; a vendor may open neither, so sees no link. */
+  brandSide?: boolean;
 }) {
   const { t } = useTranslation();
   const invoice = order.invoice;
@@ -35,12 +57,12 @@ export function OrderSummary({
         <Item
           label={t('order.invoice')}
           value={
-            order.invoice_id ? (
+            order.invoice_id && brandSide ? (
               <Link to={`/invoice/${order.invoice_id}`} className="text-brand-700 hover:underline">
                 {invoice?.external_number}
               </Link>
             ) : (
-              '–'
+              (invoice?.external_number ?? '–')
             )
           }
         />
@@ -56,7 +78,7 @@ export function OrderSummary({
           <Item
             label={t('order.refOrder')}
             value={
-              order.ref_order_id ? (
+              order.ref_order_id && brandSide ? (
                 <Link to={`/order/${order.ref_order_id}`} className="text-brand-700 hover:underline">
                   {order.ref_order_number}
                 </Link>
@@ -127,17 +149,7 @@ export function OrderSummary({
           </h2>
           <p className="font-medium">{invoice?.recipient_name ?? '–'}</p>
           <p className="text-sm text-slate-600">{invoice?.recipient_mobile_phone}</p>
-          <p className="text-sm text-slate-600">
-            {[
-              invoice?.recipient_address_full,
-              invoice?.recipient_sub_district,
-              invoice?.recipient_city,
-              invoice?.recipient_province,
-              invoice?.recipient_postal_code,
-            ]
-              .filter(Boolean)
-              .join(', ')}
-          </p>
+          <p className="text-sm text-slate-600">{recipientAddress(invoice)}</p>
           <p className="text-sm text-slate-600">
             {t('order.deliveryType')}: {invoice?.delivery_type ?? '–'}
           </p>

@@ -12,7 +12,10 @@ export type ProductLine = {
   badge?: ReactNode;
 };
 
-/** The product lines of an order, an invoice's order or an offer, with optional footer rows (returns, totals). */
+/**
+ * The product lines of an order, an invoice's order or an offer, with optional footer rows (returns, totals). At
+ * phone width the SKU moves under the name and the unit price goes, so quantity and total stay in view.
+ */
 export function ProductLines({
   caption,
   lines,
@@ -32,13 +35,13 @@ export function ProductLines({
             <th scope="col" className="py-2 pr-4">
               {t('order.product')}
             </th>
-            <th scope="col" className="py-2 pr-4">
+            <th scope="col" className="hidden py-2 pr-4 sm:table-cell">
               SKU
             </th>
             <th scope="col" className="py-2 pr-4 text-right">
               {t('order.quantity')}
             </th>
-            <th scope="col" className="py-2 pr-4 text-right">
+            <th scope="col" className="hidden py-2 pr-4 text-right sm:table-cell">
               {t('order.price')}
             </th>
             <th scope="col" className="py-2 text-right">
@@ -52,11 +55,16 @@ export function ProductLines({
               <td className="py-2 pr-4">
                 {line.name}
                 {line.badge}
+                <span className="block text-xs text-slate-500 sm:hidden">{line.sku}</span>
               </td>
-              <td className="py-2 pr-4">{line.sku}</td>
+              <td className="hidden py-2 pr-4 sm:table-cell">{line.sku}</td>
               <td className="py-2 pr-4 text-right tabular-nums">{line.quantity}</td>
-              <td className="py-2 pr-4 text-right tabular-nums">{formatMoney(line.price, 'IDR ')}</td>
-              <td className="py-2 text-right tabular-nums">{formatMoney(line.total, 'IDR ')}</td>
+              <td className="hidden py-2 pr-4 text-right tabular-nums sm:table-cell">
+                {formatMoney(line.price, 'IDR ')}
+              </td>
+              <td className="whitespace-nowrap py-2 text-right tabular-nums">
+                {formatMoney(line.total, 'IDR ')}
+              </td>
             </tr>
           ))}
         </tbody>
@@ -64,15 +72,19 @@ export function ProductLines({
           <tfoot>
             {footer.map((row) => (
               <tr key={row.label}>
-                <th
-                  scope="row"
-                  colSpan={4}
-                  className={`py-2 pr-4 text-right ${row.tone === 'strong' ? '' : 'font-normal text-slate-600'}`}
-                >
-                  {row.label}
-                </th>
+                {/* Four columns before the amount, two at phone width where SKU and price are not shown. */}
+                {[4, 2].map((span) => (
+                  <th
+                    key={span}
+                    scope="row"
+                    colSpan={span}
+                    className={`py-2 pr-4 text-right ${span === 4 ? 'hidden sm:table-cell' : 'sm:hidden'} ${row.tone === 'strong' ? '' : 'font-normal text-slate-600'}`}
+                  >
+                    {row.label}
+                  </th>
+                ))}
                 <td
-                  className={`py-2 text-right tabular-nums ${row.tone === 'negative' ? 'text-red-700' : ''} ${row.tone === 'strong' ? 'font-semibold' : ''}`}
+                  className={`whitespace-nowrap py-2 text-right tabular-nums ${row.tone === 'negative' ? 'text-red-700' : ''} ${row.tone === 'strong' ? 'font-semibold' : ''}`}
                 >
                   {row.value}
                 </td>

@@ -8,15 +8,20 @@ import { FieldError, FormError } from '~/components/field';
 import { returnSchema } from '~/lib/schemas/order';
 import type { OrderProduct } from '~/lib/upstream/orders.server';
 
-/** The 'Retur Product' modal: tick lines, say how many came back and why. */
+/**
+ * The 'Retur Product' modal: tick lines, say how many came back and why. Opened from an item row of the Barang
+ * view (`onlyLineId`), only that product's line can be ticked (spec 001 §5).
+ */
 export function ReturnForm({
   lines,
   lastResult,
   formKey,
+  onlyLineId = null,
 }: {
   lines: OrderProduct[];
   lastResult?: SubmissionResult<string[]>;
   formKey: string;
+  onlyLineId?: number | null;
 }) {
   const { t } = useTranslation();
   const [form, fields] = useForm({
@@ -77,7 +82,7 @@ export function ReturnForm({
                   <input
                     key={selectedKey}
                     {...selectedProps}
-                    disabled={available < 1}
+                    disabled={available < 1 || (onlyLineId !== null && line.id !== onlyLineId)}
                     aria-label={t('order.selectLine', {
                       product: line.invoice_product?.product.name ?? line.id,
                     })}

@@ -1,4 +1,4 @@
-import { formatCompact, formatMoney, formatNumber } from '../format';
+import { formatCompact, formatMoney, formatNumber, monthName } from '../format';
 import type { Measure } from './pages';
 
 /**
@@ -27,11 +27,8 @@ export function slaTone(hours: number | null): 'good' | 'bad' | null {
   return hours >= 1 ? 'good' : null;
 }
 
-/** By hand, like the app's other dates: the server's and the browser's ICU data differ, and hydration needs equal text. */
-const SHORT_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'Mei', 'Jun', 'Jul', 'Agu', 'Sep', 'Okt', 'Nov', 'Des'];
-
-/** A filter day `2024-03-05` → `5 Mar 2024` (chart axes and the charts' table fallbacks). */
+/** A filter day `2024-03-05` → `5 Mar 2024` (chart axes and the charts' table fallbacks), in the page's language. */
 export function formatChartDay(day: string) {
   const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(day);
-  return match ? `${Number(match[3])} ${SHORT_MONTHS[Number(match[2]) - 1]} ${match[1]}` : day;
+  return match ? `${Number(match[3])} ${monthName(Number(match[2]) - 1, true)} ${match[1]}` : day;
 }

@@ -97,4 +97,11 @@ export const invoiceApi = {
       .then((response) => response.data),
   customers: (api: Upstream, { brandId, query }: ListInput) =>
     api.call(`/api/brand/${brandId}/customer`, paged(customerRowSchema), { query }),
+  /** One customer, named as the list row names them (name with phone or email), and a page of their invoices. */
+  customer: (api: Upstream, { brandId, query }: ListInput) =>
+    api.call(
+      `/api/brand/${brandId}/customer/detail`,
+      z.object({ data: customerRowSchema, invoices: paged(invoiceRowSchema) }),
+      { query },
+    ),
 };

@@ -42,8 +42,10 @@ const respondedSchema = z
   .passthrough();
 
 export const offerApi = {
-  pending: (api: Upstream, { vendorId }: { vendorId: number }) =>
-    api.call(`/api/vendor/${vendorId}/invoice-offer-log`, paged(offerRowSchema), { query: { per_page: 20 } }),
+  pending: (api: Upstream, { vendorId, page = 1 }: { vendorId: number; page?: number }) =>
+    api.call(`/api/vendor/${vendorId}/invoice-offer-log`, paged(offerRowSchema), {
+      query: { per_page: 20, page },
+    }),
   show: (api: Upstream, { vendorId, id }: { vendorId: number; id: number }) =>
     api
       .call(`/api/vendor/${vendorId}/invoice-offer-log/${id}`, z.object({ data: offerSchema }), {

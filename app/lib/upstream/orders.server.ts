@@ -28,6 +28,7 @@ export const orderRowSchema = z.object({
 export type OrderRow = z.infer<typeof orderRowSchema>;
 
 export const orderItemRowSchema = z.object({
+  id: z.number(),
   order_id: z.number(),
   order_number: z.string(),
   product_id: nullableNumber,
@@ -35,6 +36,7 @@ export const orderItemRowSchema = z.object({
   category_name: nullableString,
   total_price: z.number(),
   order_status: z.string(),
+  can_replace_product: z.boolean().optional(),
 });
 
 const mediaSchema = z.object({ id: z.number(), url: z.string() }).passthrough();
@@ -76,6 +78,10 @@ export const orderSchema = orderRowSchema.passthrough().extend({
       recipient_postal_code: nullableString,
       delivery_type: nullableString,
       shipping_cost: nullableNumber,
+      insurance_cost: nullableNumber,
+      voucher_amount: nullableNumber,
+      cashback_amount: nullableNumber,
+      grand_total: nullableNumber,
       vouchers: z
         .array(z.object({ name: z.string() }).passthrough())
         .nullable()
@@ -152,8 +158,9 @@ export const orderApi = {
   vendorOptions: (api: Upstream, { brandId, id }: { brandId: number; id: number }) =>
     api
       .call(
-        `/api/brand/${brandId}/order/${id}/vendor-options`,
+        `/api/brand/${brandId}/vendor`,
         z.object({ data: z.array(z.object({ id: z.number(), name: z.string() }).passthrough()) }),
+        { query: { for: 'order-change-vendor', order: id, per_page: 1000 } },
       )
       .then((response) => response.data),
   advanceMany: (
