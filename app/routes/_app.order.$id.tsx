@@ -40,7 +40,10 @@ function orderId(raw: string | undefined) {
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { user, api, scope } = await requireScope(request, context);
   const id = orderId(params.id);
-  const modal = new URL(request.url).searchParams.get('modal');
+  const url = new URL(request.url);
+  const modal = url.searchParams.get('modal');
+  // Retur from an item row of the Barang view: only that line can be ticked.
+  const returnLine = Number(url.searchParams.get('line')) || null;
   const order = await orderApi.show(api, { scope, id });
   // The couriers of the order's channel that are switched on (Pengaturan › Pengiriman).
   const channelId = order.invoice?.channel_id;
@@ -64,6 +67,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     isAdmin: user.role_id === ROLE.administrator,
     formKey: newFormKey(),
     shippingMethods,
+    returnLine,
   });
 }
 
@@ -162,7 +166,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
 export { RouteErrorBoundary as ErrorBoundary } from '~/components/route-error';
 
 export default function OrderDetailPage() {
-  const { order, scope, modal, vendorOptions, nextStep, isAdmin, formKey, shippingMethods } =
+  const { order, scope, modal, vendorOptions, nextStep, isAdmin, formKey, shippingMethods, returnLine } =
     useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation();
@@ -210,6 +214,7 @@ export default function OrderDetailPage() {
         order={order}
         showShipping={isAdmin || scope.kind === 'vendor'}
         shippingMethods={shippingMethods}
+        brandSide={scope.kind === 'brand'}
       />
 
       {nextStep ? (
@@ -233,6 +238,7 @@ export default function OrderDetailPage() {
             lines={order.order_products}
             lastResult={resultFor('return')}
             formKey={formKey}
+            onlyLineId={returnLine}
           />
         </Modal>
       ) : null}
