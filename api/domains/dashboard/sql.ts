@@ -15,7 +15,7 @@ const dialect = new PgDialect();
  * cost). The name is `prepareAs` and a hash of the SQL text, so a statement is only ever reused for the same text.
  * Give it only for a statement whose text takes few shapes (see fixedShape in scope.ts), each shape is a statement
  * kept on every connection, and whose plan does not depend on its values: a generic plan is made without them
- * (docs/decisions/014-request-cpu.md lists the statements checked, on a 7-day and a 365-day range).
+ * (docs/decisions/020-request-cpu.md lists the statements checked, on a 7-day and a 365-day range).
  */
 export async function selectRows<T>(db: Executor, query: SQL, prepareAs?: string): Promise<T[]> {
   if (!prepareAs) {
