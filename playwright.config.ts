@@ -34,6 +34,8 @@ export default defineConfig({
       name: 'no-js',
       use: { javaScriptEnabled: false },
       testIgnore: [SPLIT_SPECS, /(a11y|dashboard-charts|navigation|orders-live|web-fuzz)\.spec\.ts/],
+      // What only JavaScript does (optimistic switches, live updates, typed suggestions, axe in the page).
+      grepInvert: /@enhanced/,
     },
     { name: 'js', use: { javaScriptEnabled: true }, testIgnore: SPLIT_SPECS },
   ],

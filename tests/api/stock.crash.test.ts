@@ -18,7 +18,8 @@ import { createWorld, type World } from '../support/world';
 /**
  * The API as its own process on PostgreSQL, killed with SIGKILL while a 10,000-row import is inside its
  * transaction: after the restart the stock is exactly as before (no half-written rows, movements or history).
- * Runs with the PostgreSQL suite (TEST_DATABASE_URL), where a process can die beside a database that lives on.
+ * Runs in the PostgreSQL suite only (TEST_DATABASE_URL; vitest.config.ts), where a process can die beside a
+ * database that lives on.
  */
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -143,7 +144,7 @@ afterAll(async () => {
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
 
-describe.skipIf(!onPostgres)('an import killed mid-way', () => {
+describe('an import killed mid-way (PostgreSQL)', () => {
   it('leaves the stock as it was before, and the restarted API serves it', async () => {
     const before = await stockState();
     const port = await freePort();

@@ -151,31 +151,31 @@ test('a brand user sees the listings but no add, delete or switch', async ({ pag
   expect((await page.goto('/product/create'))?.status()).toBe(403);
 });
 
-test('with JavaScript the switch moves at once and goes back, with the error, when the marketplace fails', async ({
-  page,
-  javaScriptEnabled,
-}) => {
-  test.skip(!javaScriptEnabled, 'the optimistic switch needs JavaScript');
-  const name = `Kaos Gagal Status ${Date.now()}`;
-  await listingThroughApi(page.request, name, `SANDBOX-FAIL-STATUS-${Date.now()}`);
+test(
+  'with JavaScript the switch moves at once and goes back, with the error, when the marketplace fails',
+  { tag: '@enhanced' },
+  async ({ page }) => {
+    const name = `Kaos Gagal Status ${Date.now()}`;
+    await listingThroughApi(page.request, name, `SANDBOX-FAIL-STATUS-${Date.now()}`);
 
-  await signInAndWait(page, ACCOUNTS.admin);
-  await page.goto(`/product?search=${encodeURIComponent(name)}`);
-  const toggle = page.getByRole('switch', { name: `Aktifkan ${name}` });
-  await expect(toggle).toHaveAttribute('aria-checked', 'true');
-  // Hold the call back a moment, so the switch can be seen to move before the answer comes.
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/product\?/, async (route) => {
-    if (route.request().method() === 'POST') await held;
-    await route.continue();
-  });
-  await toggle.click();
-  await expect(toggle).toHaveAttribute('aria-checked', 'false');
-  release();
-  await expect(page.getByRole('alert').filter({ hasText: 'SANDBOX-FAIL' })).toBeVisible();
-  await expect(toggle).toHaveAttribute('aria-checked', 'true');
-});
+    await signInAndWait(page, ACCOUNTS.admin);
+    await page.goto(`/product?search=${encodeURIComponent(name)}`);
+    const toggle = page.getByRole('switch', { name: `Aktifkan ${name}` });
+    await expect(toggle).toHaveAttribute('aria-checked', 'true');
+    // Hold the call back a moment, so the switch can be seen to move before the answer comes.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/product\?/, async (route) => {
+      if (route.request().method() === 'POST') await held;
+      await route.continue();
+    });
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-checked', 'false');
+    release();
+    await expect(page.getByRole('alert').filter({ hasText: 'SANDBOX-FAIL' })).toBeVisible();
+    await expect(toggle).toHaveAttribute('aria-checked', 'true');
+  },
+);
 
 test('an administrator uploads new prices from the template, and deletes a listing after confirming', async ({
   page,
@@ -212,31 +212,31 @@ test('an administrator uploads new prices from the template, and deletes a listi
   await expect(page.getByText('No data available in table')).toBeVisible();
 });
 
-test('the product pages have no serious accessibility violations and fit a phone', async ({
-  page,
-  javaScriptEnabled,
-}) => {
-  test.skip(!javaScriptEnabled, 'axe runs inside the page');
-  await signInAndWait(page, ACCOUNTS.admin);
-  await page.goto('/product');
-  const first = await page
-    .getByRole('table')
-    .getByRole('link', { name: /^Lihat / })
-    .first()
-    .getAttribute('href');
-  for (const path of ['/product', '/product/create', first ?? '/product']) {
-    await page.goto(path);
-    const result = await new AxeBuilder({ page }).analyze();
-    const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(
-      serious.map((v) => `${path}: ${v.id} ${v.nodes.map((node) => node.target.join(' ')).join(', ')}`),
-    ).toEqual([]);
-  }
-  await page.setViewportSize({ width: 375, height: 740 });
-  for (const path of ['/product', '/product/create']) {
-    await page.goto(path);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow, path).toBeLessThanOrEqual(0);
-  }
-  await expect(page.getByRole('button', { name: 'Simpan' })).toBeVisible();
-});
+test(
+  'the product pages have no serious accessibility violations and fit a phone',
+  { tag: '@enhanced' },
+  async ({ page }) => {
+    await signInAndWait(page, ACCOUNTS.admin);
+    await page.goto('/product');
+    const first = await page
+      .getByRole('table')
+      .getByRole('link', { name: /^Lihat / })
+      .first()
+      .getAttribute('href');
+    for (const path of ['/product', '/product/create', first ?? '/product']) {
+      await page.goto(path);
+      const result = await new AxeBuilder({ page }).analyze();
+      const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+      expect(
+        serious.map((v) => `${path}: ${v.id} ${v.nodes.map((node) => node.target.join(' ')).join(', ')}`),
+      ).toEqual([]);
+    }
+    await page.setViewportSize({ width: 375, height: 740 });
+    for (const path of ['/product', '/product/create']) {
+      await page.goto(path);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, path).toBeLessThanOrEqual(0);
+    }
+    await expect(page.getByRole('button', { name: 'Simpan' })).toBeVisible();
+  },
+);

@@ -120,27 +120,27 @@ test('an order cannot be added twice, and changing the vendor clears the orders 
   await expect(page.getByLabel('Nomor rekening')).toHaveValue('');
 });
 
-test('with JavaScript, the account number suggests what the vendor was paid to before', async ({
-  page,
-  javaScriptEnabled,
-}) => {
-  test.skip(!javaScriptEnabled, 'the suggestions refine as one types only with JavaScript');
-  await signInAndWait(page, ACCOUNTS.admin);
-  await page.goto('/send-payment/create');
-  await chooseVendor(page, true);
-  const suggestions = page.locator('#account-number-history option');
-  await expect(suggestions.first()).toBeAttached();
-  const known = (await suggestions.first().getAttribute('value')) ?? '';
-  const accountNumber = page.getByLabel('Nomor rekening');
-  // Typing asks the vendor's history again: nothing matches a stranger's number, the known one matches its start.
-  await accountNumber.fill('no-such-account');
-  await expect(suggestions).toHaveCount(0);
-  await accountNumber.fill(known.slice(0, 4));
-  await expect(page.locator(`#account-number-history option[value="${known}"]`)).toBeAttached();
-  await page.getByLabel('Nomor rekening').fill(known);
-  await page.getByLabel('Nama pemilik rekening').focus();
-  await expect(page.locator('#account-name-history option').first()).toBeAttached();
-});
+test(
+  'with JavaScript, the account number suggests what the vendor was paid to before',
+  { tag: '@enhanced' },
+  async ({ page }) => {
+    await signInAndWait(page, ACCOUNTS.admin);
+    await page.goto('/send-payment/create');
+    await chooseVendor(page, true);
+    const suggestions = page.locator('#account-number-history option');
+    await expect(suggestions.first()).toBeAttached();
+    const known = (await suggestions.first().getAttribute('value')) ?? '';
+    const accountNumber = page.getByLabel('Nomor rekening');
+    // Typing asks the vendor's history again: nothing matches a stranger's number, the known one matches its start.
+    await accountNumber.fill('no-such-account');
+    await expect(suggestions).toHaveCount(0);
+    await accountNumber.fill(known.slice(0, 4));
+    await expect(page.locator(`#account-number-history option[value="${known}"]`)).toBeAttached();
+    await page.getByLabel('Nomor rekening').fill(known);
+    await page.getByLabel('Nama pemilik rekening').focus();
+    await expect(page.locator('#account-name-history option').first()).toBeAttached();
+  },
+);
 
 test('banks are kept under settings: an administrator adds, renames and deletes one after confirming', async ({
   page,
@@ -179,35 +179,35 @@ test('a key account has no bank settings and a brand user no payments', async ({
   expect((await page.goto('/send-payment'))?.status()).toBe(403);
 });
 
-test('the payment and bank pages have no serious or critical accessibility violations', async ({
-  page,
-  javaScriptEnabled,
-}) => {
-  test.skip(!javaScriptEnabled, 'axe runs inside the page');
-  await signInAndWait(page, ACCOUNTS.admin);
-  await page.goto('/send-payment');
-  const voucherPath = await page.getByRole('table').getByRole('link').first().getAttribute('href');
-  const checks: { path: string; prepare?: () => Promise<void> }[] = [
-    { path: '/send-payment' },
-    { path: `/send-payment?delete=${voucherPath?.split('/').pop()}` },
-    {
-      path: '/send-payment/create',
-      prepare: async () => {
-        await chooseVendor(page, true);
-        await addFirstPayableOrder(page);
+test(
+  'the payment and bank pages have no serious or critical accessibility violations',
+  { tag: '@enhanced' },
+  async ({ page }) => {
+    await signInAndWait(page, ACCOUNTS.admin);
+    await page.goto('/send-payment');
+    const voucherPath = await page.getByRole('table').getByRole('link').first().getAttribute('href');
+    const checks: { path: string; prepare?: () => Promise<void> }[] = [
+      { path: '/send-payment' },
+      { path: `/send-payment?delete=${voucherPath?.split('/').pop()}` },
+      {
+        path: '/send-payment/create',
+        prepare: async () => {
+          await chooseVendor(page, true);
+          await addFirstPayableOrder(page);
+        },
       },
-    },
-    { path: voucherPath ?? '/send-payment' },
-    { path: '/settings/bank' },
-    { path: '/settings/bank/create' },
-  ];
-  for (const { path, prepare } of checks) {
-    await page.goto(path);
-    await prepare?.();
-    const result = await new AxeBuilder({ page }).analyze();
-    const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(
-      serious.map((v) => `${path}: ${v.id} ${v.nodes.map((node) => node.target.join(' ')).join(', ')}`),
-    ).toEqual([]);
-  }
-});
+      { path: voucherPath ?? '/send-payment' },
+      { path: '/settings/bank' },
+      { path: '/settings/bank/create' },
+    ];
+    for (const { path, prepare } of checks) {
+      await page.goto(path);
+      await prepare?.();
+      const result = await new AxeBuilder({ page }).analyze();
+      const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+      expect(
+        serious.map((v) => `${path}: ${v.id} ${v.nodes.map((node) => node.target.join(' ')).join(', ')}`),
+      ).toEqual([]);
+    }
+  },
+);

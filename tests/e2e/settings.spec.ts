@@ -169,11 +169,7 @@ test('shipping methods switch on and off', async ({ page }) => {
   );
 });
 
-test('the access-rights grid toggles and saves', async ({ page }, testInfo) => {
-  test.skip(
-    testInfo.project.name !== 'js',
-    'the grid with JavaScript; the no-JS flow saves permissions above',
-  );
+test('the access-rights grid toggles and saves', { tag: '@enhanced' }, async ({ page }) => {
   const roleName = `Grid E2E ${Date.now()}`;
   await signInAndWait(page, ACCOUNTS.admin);
   await page.goto('/settings/role/create');

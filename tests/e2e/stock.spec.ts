@@ -110,59 +110,58 @@ test('an import with a bad row shows its error and changes nothing', async ({ pa
   expect(after.find((row) => row.id === first.id)?.quantity).toBe(first.quantity);
 });
 
-test('with JavaScript, Enter saves an inline quantity without leaving the page', async ({
-  page,
-  request,
-  javaScriptEnabled,
-}) => {
-  test.skip(!javaScriptEnabled, 'Enter-to-save is the enhanced inline edit');
-  const token = await tokenFor(request, ACCOUNTS.vendor);
-  const vendorId = await vendorOf(request, token);
-  const row = (await vendorStock(request, token, vendorId))[2];
-  await signInAndWait(page, ACCOUNTS.vendor);
-  await page.goto(`/stock/manajemen?search=${encodeURIComponent(row.sku)}`);
-  const field = page.getByRole('spinbutton', { name: `Stok ${row.name}` });
-  await field.fill(String(row.quantity + 2));
-  await field.press('Enter');
-  await expect(page.getByRole('status')).toContainText('Data berhasil diubah');
-  await expect
-    .poll(
-      async () => (await vendorStock(request, token, vendorId)).find((item) => item.id === row.id)?.quantity,
-    )
-    .toBe(row.quantity + 2);
-});
+test(
+  'with JavaScript, Enter saves an inline quantity without leaving the page',
+  { tag: '@enhanced' },
+  async ({ page, request }) => {
+    const token = await tokenFor(request, ACCOUNTS.vendor);
+    const vendorId = await vendorOf(request, token);
+    const row = (await vendorStock(request, token, vendorId))[2];
+    await signInAndWait(page, ACCOUNTS.vendor);
+    await page.goto(`/stock/manajemen?search=${encodeURIComponent(row.sku)}`);
+    const field = page.getByRole('spinbutton', { name: `Stok ${row.name}` });
+    await field.fill(String(row.quantity + 2));
+    await field.press('Enter');
+    await expect(page.getByRole('status')).toContainText('Data berhasil diubah');
+    await expect
+      .poll(
+        async () =>
+          (await vendorStock(request, token, vendorId)).find((item) => item.id === row.id)?.quantity,
+      )
+      .toBe(row.quantity + 2);
+  },
+);
 
-test('with JavaScript, a low-stock alert arrives live in the bell', async ({
-  page,
-  request,
-  javaScriptEnabled,
-}) => {
-  test.skip(!javaScriptEnabled, 'live notifications need the real-time connection');
-  const token = await tokenFor(request, ACCOUNTS.vendor);
-  const vendorId = await vendorOf(request, token);
-  // A product selling now, with units to lose and not already under the 2-week threshold.
-  const selling = (await vendorStock(request, token, vendorId)).find(
-    (row) =>
-      row.run_rate > 0 &&
-      row.quantity > row.reserved &&
-      row.weeks_of_supply !== null &&
-      row.weeks_of_supply > 3,
-  );
-  expect(selling, 'a demo product this vendor sold in the last 7 days').toBeDefined();
-  await signInAndWait(page, ACCOUNTS.vendor);
-  await page.goto('/stock/manajemen');
-  // The user's channel is subscribed once the header shows the live dot.
-  await expect(page.locator('[data-live="true"]')).toBeAttached();
-  const bell = page.getByRole('link', { name: /^Notifikasi/ });
-  const before = (await bell.getAttribute('aria-label')) ?? '';
-  const update = await request.put(`/api/vendor/${vendorId}/product-stock/update`, {
-    headers: { authorization: `Bearer ${token}` },
-    data: { product_stocks: [{ product_id: selling?.id, quantity: selling?.reserved }] },
-  });
-  expect(update.ok()).toBeTruthy();
-  const alerts = await request.get('/api/account/notification?per_page=5', {
-    headers: { authorization: `Bearer ${token}` },
-  });
-  expect(JSON.stringify(await alerts.json())).toContain('low-stock');
-  await expect(bell).not.toHaveAttribute('aria-label', before, { timeout: 5_000 });
-});
+test(
+  'with JavaScript, a low-stock alert arrives live in the bell',
+  { tag: '@enhanced' },
+  async ({ page, request }) => {
+    const token = await tokenFor(request, ACCOUNTS.vendor);
+    const vendorId = await vendorOf(request, token);
+    // A product selling now, with units to lose and not already under the 2-week threshold.
+    const selling = (await vendorStock(request, token, vendorId)).find(
+      (row) =>
+        row.run_rate > 0 &&
+        row.quantity > row.reserved &&
+        row.weeks_of_supply !== null &&
+        row.weeks_of_supply > 3,
+    );
+    expect(selling, 'a demo product this vendor sold in the last 7 days').toBeDefined();
+    await signInAndWait(page, ACCOUNTS.vendor);
+    await page.goto('/stock/manajemen');
+    // The user's channel is subscribed once the header shows the live dot.
+    await expect(page.locator('[data-live="true"]')).toBeAttached();
+    const bell = page.getByRole('link', { name: /^Notifikasi/ });
+    const before = (await bell.getAttribute('aria-label')) ?? '';
+    const update = await request.put(`/api/vendor/${vendorId}/product-stock/update`, {
+      headers: { authorization: `Bearer ${token}` },
+      data: { product_stocks: [{ product_id: selling?.id, quantity: selling?.reserved }] },
+    });
+    expect(update.ok()).toBeTruthy();
+    const alerts = await request.get('/api/account/notification?per_page=5', {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(JSON.stringify(await alerts.json())).toContain('low-stock');
+    await expect(bell).not.toHaveAttribute('aria-label', before, { timeout: 5_000 });
+  },
+);
