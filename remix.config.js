@@ -6,5 +6,11 @@ export default {
   tailwind: true,
   postcss: false,
   browserNodeBuiltinsPolyfill: { modules: {} },
-  future: { v3_fetcherPersist: true, v3_relativeSplatPath: true, v3_throwAbortReason: true },
+  // Lazy route discovery: a page carries the manifest of its own routes only, not all seventy (docs/decisions/021).
+  future: {
+    v3_fetcherPersist: true,
+    v3_relativeSplatPath: true,
+    v3_throwAbortReason: true,
+    v3_lazyRouteDiscovery: true,
+  },
 };

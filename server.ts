@@ -14,6 +14,7 @@ import { createPusherServer } from './api/realtime/pusher-server';
 import { redisFanOut } from './api/realtime/redis-fan-out';
 import { connectRedis } from './api/redis';
 import { startApiRuntime, type ApiRuntime } from './api/runtime';
+import { prebuiltAssets } from './static-assets';
 
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? '0.0.0.0';
@@ -41,6 +42,11 @@ const cspAfterScripts = [
   "form-action 'self'",
 ].join(';');
 
+// Hashed build files are immutable scripts and styles: they need none of a page's headers (its CSP, framing and
+// referrer policies are about documents), only nosniff and the cache, and they are compressed once, at brotli's
+// and gzip's best, instead of quickly on every request (docs/decisions/021).
+app.use('/build', prebuiltAssets('public/build'));
+
 app.use((_req, res, next) => {
   const nonce = randomBytes(16).toString('base64');
   res.locals.cspNonce = nonce;
@@ -62,7 +68,6 @@ app.use(
 );
 app.use(compression());
 
-app.use('/build', express.static('public/build', { immutable: true, maxAge: '1y' }));
 const publicFiles = express.static('public', { maxAge: '1h' });
 // Pages have no file extension: they skip the file-system lookup that public files need.
 app.use((req, res, next) => (extname(req.path) ? publicFiles(req, res, next) : next()));

@@ -9,6 +9,8 @@ import { i18nConfig } from './lib/i18n';
 import { resources } from './lib/i18n-resources.server';
 import { CoalescingStream } from './lib/coalesce-stream.server';
 import { i18n } from './lib/i18n.server';
+import { InlineCssContext } from './lib/inline-css';
+import { inlineCss } from './lib/inline-css.server';
 import { NonceContext } from './lib/nonce';
 import { warmPrintPdf } from './lib/print-pdf.server';
 
@@ -50,9 +52,11 @@ export default async function handleRequest(
     }
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <I18nextProvider i18n={instance}>
-          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />
-        </I18nextProvider>
+        <InlineCssContext.Provider value={inlineCss()}>
+          <I18nextProvider i18n={instance}>
+            <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />
+          </I18nextProvider>
+        </InlineCssContext.Provider>
       </NonceContext.Provider>,
       {
         nonce,

@@ -23,14 +23,12 @@ import type { Language } from './lib/i18n';
 import { resources } from './lib/i18n-resources.server';
 import { i18n } from './lib/i18n.server';
 import type { PageTitles } from './lib/meta';
+import { InlineStyles } from './lib/inline-css';
 import { useNonce } from './lib/nonce';
 import { readToast } from './lib/toast.server';
 import stylesheet from './tailwind.css?url';
 
-export const links: LinksFunction = () => [
-  { rel: 'stylesheet', href: stylesheet },
-  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
-];
+export const links: LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const [locale, [csrfToken, csrfCookie], { toast, setCookie }] = await Promise.all([
@@ -59,6 +57,7 @@ function Document({ children, lang }: { children: React.ReactNode; lang: string 
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
+        <InlineStyles href={stylesheet} />
         <Links />
       </head>
       <body className="h-full">
