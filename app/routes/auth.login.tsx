@@ -53,7 +53,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
 /** A page answer keeps only headers its route passes on: a throttled post's Retry-After among them. */
 export const headers: HeadersFunction = ({ actionHeaders }) => {
   const retryAfter = actionHeaders.get('Retry-After');
-  return retryAfter ? { 'Retry-After': retryAfter } : {};
+  const headers = new Headers();
+  if (retryAfter) headers.set('Retry-After', retryAfter);
+  return headers;
 };
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle({ matches, page: 'login' }) }];

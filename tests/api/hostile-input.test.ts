@@ -43,7 +43,10 @@ describe('hostile input the probe found answers 4xx, never 500', () => {
       { 'date-from': 'kemarin' },
       { 'date-to': '2026-01-01', 'date-from': '2026-02-01' },
     ]) {
-      const response = await api.request(`${brand()}/widget/sales/card/gross-margin`, { token: admin, query });
+      const response = await api.request(`${brand()}/widget/sales/card/gross-margin`, {
+        token: admin,
+        query,
+      });
       expect(response.status, JSON.stringify(query)).toBe(422);
     }
   });
