@@ -51,12 +51,13 @@ function closeDropdowns(except?: Element) {
   }
 }
 
+/** The file's name as the server gave it, with what a file system refuses (the timestamp's colons) as '_'. */
 function fileNameOf(response: Response, url: URL) {
   const disposition = response.headers.get('Content-Disposition') ?? '';
   const encoded = /filename\*=UTF-8''([^;]+)/i.exec(disposition);
-  if (encoded) return decodeURIComponent(encoded[1]);
   const plain = /filename="?([^";]+)"?/i.exec(disposition);
-  return plain ? plain[1] : (url.pathname.split('/').pop() ?? 'download');
+  const name = encoded ? decodeURIComponent(encoded[1]) : plain ? plain[1] : url.pathname.split('/').pop();
+  return (name || 'download').replace(/[\\/:*?"<>|]/g, '_');
 }
 
 async function download(link: HTMLAnchorElement, url: URL) {
@@ -94,7 +95,8 @@ function onClick(event: MouseEvent) {
   const link = target?.closest('a[href]');
   if (!(link instanceof HTMLAnchorElement) || link.target === '_blank') return;
   const url = new URL(link.href, window.location.href);
-  if (url.origin !== window.location.origin) return;
+  // Only this origin's own addresses: a blob (the file being saved below) goes its own way.
+  if (url.origin !== window.location.origin || !url.protocol.startsWith('http')) return;
   if (!link.hasAttribute('download') && !FILE_PATH.test(url.pathname)) return;
   if (link.hasAttribute('data-busy')) {
     event.preventDefault();

@@ -1,0 +1,461 @@
+import { spawnSync } from 'node:child_process';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { ACCOUNTS, jakartaInvoice, signInAndWait, tokenFor } from './support';
+
+/**
+ * What a person meets first on the built screens (issue 12), with JavaScript and without: titles, newest first,
+ * tables that fit a laptop and a phone, prints that add up, the links a role may follow, feedback while waiting,
+ * and the spec details that were missing.
+ */
+
+const BRAND_ID = 1;
+const TOKOPEDIA = 1;
+
+function pdfText(pdf: Buffer) {
+  return spawnSync('pdftotext', ['-', '-'], { input: pdf }).stdout.toString().replace(/\s+/g, ' ');
+}
+
+function pdfTitle(pdf: Buffer) {
+  const info = spawnSync('pdfinfo', ['-'], { input: pdf }).stdout.toString();
+  return /^Title:\s+(.*)$/m.exec(info)?.[1]?.trim() ?? '';
+}
+
+function squeeze(text: string | null) {
+  return (text ?? '').replace(/\s+/g, ' ').trim();
+}
+
+async function ingest(
+  request: APIRequestContext,
+  externalNumber: string,
+  overrides: Record<string, unknown> = {},
+) {
+  const token = await tokenFor(request, ACCOUNTS.admin);
+  const response = await request.post(`/api/brand/${BRAND_ID}/channel/${TOKOPEDIA}/invoice`, {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { ...jakartaInvoice(externalNumber), ...overrides },
+  });
+  expect(response.status()).toBe(201);
+  return ((await response.json()) as { data: { id: number } }).data.id;
+}
+
+/** Signs in as another account in the same test: the browser forgets the previous session first. */
+async function switchTo(page: Page, email: string) {
+  await page.context().clearCookies();
+  await signInAndWait(page, email);
+}
+
+/** Administrators keep their chosen brand between sessions: these tests read the first demo brand. */
+async function adminOnFirstBrand(page: Page) {
+  await switchTo(page, ACCOUNTS.admin);
+  const select = page.getByRole('banner').getByRole('combobox', { name: 'Brand' });
+  if ((await select.inputValue()) !== String(BRAND_ID)) {
+    await select.selectOption(String(BRAND_ID));
+    const apply = page.getByRole('banner').getByRole('button', { name: 'Terapkan' });
+    if (await apply.isVisible()) await apply.click();
+    await expect(select).toHaveValue(String(BRAND_ID));
+  }
+}
+
+async function firstOrderPath(page: Page, query = '') {
+  await page.goto(`/order${query}`);
+  const href = await page.locator('tbody a[href^="/order/"]').first().getAttribute('href');
+  return href ?? '/order';
+}
+
+test.describe('titles', () => {
+  test('a page that rendered is titled by its heading, and the dashboard PDF carries it', async ({
+    page,
+  }) => {
+    await adminOnFirstBrand(page);
+    for (const [path, title] of [
+      ['/order', 'Penjualan | Back Office'],
+      ['/invoice', 'Invoice | Back Office'],
+      ['/customer', 'Pelanggan | Back Office'],
+      ['/dashboard/ringkasan', 'Ringkasan | Dashboard | Back Office'],
+      ['/account/profile', 'Profil | Back Office'],
+    ]) {
+      await page.goto(path);
+      await expect(page).toHaveTitle(title);
+    }
+    const pdf = await page.request.get('/dashboard/ringkasan/pdf');
+    expect(pdfTitle(await pdf.body())).toBe('Ringkasan | Dashboard | Back Office');
+  });
+});
+
+test.describe('lists open newest first', () => {
+  test('today’s order is on the first page, under a header that says the list is newest first', async ({
+    page,
+    request,
+  }) => {
+    const external = `INV/E2E/NEW/${Date.now()}`;
+    await ingest(request, external);
+    await switchTo(page, ACCOUNTS.vendor);
+    await page.goto('/order');
+    await expect(page.getByRole('columnheader', { name: /No\. Pesanan/ })).toHaveAttribute(
+      'aria-sort',
+      'descending',
+    );
+    const numbers = await page
+      .getByRole('table')
+      .getByRole('row')
+      .locator('td:nth-child(2) a')
+      .allTextContents();
+    expect(numbers.length).toBeGreaterThan(1);
+    expect(numbers).toEqual([...numbers].sort().reverse());
+
+    await adminOnFirstBrand(page);
+    await page.goto('/invoice');
+    await expect(page.getByRole('table').getByRole('row').nth(1)).toContainText(external);
+  });
+});
+
+test.describe('tables that fit', () => {
+  test('at 1366 px the main order columns fit and the rest scroll behind a cue, the number column staying', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await adminOnFirstBrand(page);
+    await page.goto('/order');
+    const region = page.getByRole('region', { name: 'Daftar pesanan' });
+    const box = (await region.boundingBox()) ?? { x: 0, width: 0 };
+    for (const name of [/No\. Pesanan/, /Dibuat/, /Total/, /^Status$/]) {
+      const header = (await page.getByRole('columnheader', { name }).boundingBox()) ?? { x: 9999, width: 0 };
+      expect(header.x + header.width).toBeLessThanOrEqual(box.x + box.width);
+    }
+    const overflow = await region.evaluate((node) => node.scrollWidth > node.clientWidth);
+    expect(overflow).toBe(true);
+    // The cue: a shadow at the scrolling edge (CSS, so without JavaScript too).
+    expect(await region.evaluate((node) => getComputedStyle(node).backgroundImage)).toContain('gradient');
+    const firstCell = page.getByRole('table').getByRole('row').nth(1).getByRole('cell').first();
+    const before = (await firstCell.boundingBox())?.x;
+    await region.evaluate((node) => node.scrollBy({ left: 600 }));
+    expect((await firstCell.boundingBox())?.x).toBe(before);
+    await expect(page.getByRole('columnheader', { name: 'Aksi' })).toBeInViewport();
+  });
+
+  test('at 390 px an order is a card and the order detail keeps its Total in view', async ({ page }) => {
+    await adminOnFirstBrand(page);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/order');
+    const row = page.getByRole('table').getByRole('row').nth(1);
+    for (const cell of await row.getByRole('cell').all()) {
+      const box = await cell.boundingBox();
+      if (box) expect(box.x + box.width).toBeLessThanOrEqual(390);
+    }
+    await expect(row.getByRole('cell').nth(2)).toContainText('IDR');
+    const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(pageWidth).toBeLessThanOrEqual(390);
+
+    await page.goto(await firstOrderPath(page));
+    const products = page.getByRole('table', { name: 'Produk' });
+    await expect(products.getByRole('rowheader', { name: 'Total' })).toBeVisible();
+    const total = products.getByRole('row').last().getByRole('cell').last();
+    const totalBox = (await total.boundingBox()) ?? { x: 0, width: 9999 };
+    expect(totalBox.x + totalBox.width).toBeLessThanOrEqual(390);
+  });
+
+  test('the order detail gives the recipient’s address once', async ({ page }) => {
+    await adminOnFirstBrand(page);
+    await page.goto(await firstOrderPath(page));
+    const recipient = page.getByRole('region', { name: 'Penerima' });
+    const address = squeeze(await recipient.locator('p').nth(2).textContent());
+    const parts = address.split(', ');
+    expect(new Set(parts).size).toBe(parts.length);
+  });
+});
+
+test.describe('prints that add up', () => {
+  test('Cetak Invoice prints the grand total the invoice page shows, insurance included', async ({
+    page,
+    request,
+  }) => {
+    const external = `INV/E2E/PRINT/${Date.now()}`;
+    await ingest(request, external, { insurance_cost: 1_900, voucher_amount: 5_000 });
+    await switchTo(page, ACCOUNTS.vendor);
+    await page.goto('/order');
+    await page
+      .getByRole('region', { name: 'Pesanan Masuk' })
+      .getByRole('listitem')
+      .filter({ hasText: external })
+      .getByRole('link')
+      .click();
+    await page.getByRole('button', { name: 'Accept' }).click();
+    await expect(page).toHaveURL(/\/order\/\d+$/);
+    const orderPath = new URL(page.url()).pathname;
+
+    await adminOnFirstBrand(page);
+    await page.goto(`/invoice?search=${encodeURIComponent(external)}`);
+    await page.getByRole('link', { name: external }).click();
+    // 143.000 of goods + 18.000 shipping + 1.900 insurance − 5.000 voucher.
+    const grandTotal = squeeze(
+      await page
+        .locator('dt', { hasText: /^Total$/ })
+        .locator('xpath=following-sibling::dd')
+        .textContent(),
+    );
+    expect(grandTotal).toBe('IDR 157.900');
+    const text = pdfText(await (await page.request.get(`${orderPath}/print/invoice`)).body());
+    for (const printed of [
+      'Biaya asuransi',
+      'IDR 1.900',
+      'Diskon',
+      '−IDR 5.000',
+      'Grand Total',
+      grandTotal,
+    ]) {
+      expect(text).toContain(printed);
+    }
+    // Cetak Penjualan prints the order's own total, as the order page shows it.
+    const sales = pdfText(await (await page.request.get(`${orderPath}/print/sales`)).body());
+    expect(sales).toContain('IDR 143.000');
+    expect(sales).not.toContain('IDR 157.900');
+  });
+});
+
+test.describe('links a role can follow', () => {
+  test('a vendor’s order names its invoice without a link; the brand side links it', async ({ page }) => {
+    await switchTo(page, ACCOUNTS.vendor);
+    await page.goto(await firstOrderPath(page));
+    const invoice = page.locator('dt', { hasText: /^Invoice$/ }).locator('xpath=following-sibling::dd');
+    await expect(invoice).not.toHaveText('–');
+    await expect(invoice.getByRole('link')).toHaveCount(0);
+
+    await adminOnFirstBrand(page);
+    await page.goto(await firstOrderPath(page));
+    await expect(
+      page
+        .locator('dt', { hasText: /^Invoice$/ })
+        .locator('xpath=following-sibling::dd')
+        .getByRole('link'),
+    ).toHaveAttribute('href', /^\/invoice\/\d+$/);
+  });
+
+  test('two customers who share a name each open their own page', async ({ page, request }) => {
+    const stamp = Date.now();
+    const name = `Rina Kusuma ${stamp}`;
+    // Phones of this run only: a phone names one buyer of the brand.
+    const phone = (n: number) => `0813${String(stamp).slice(-7)}${n}`;
+    await ingest(request, `INV/E2E/CUST/${stamp}/1`, {
+      customer_name: name,
+      customer_phone: phone(1),
+      customer_email: null,
+    });
+    await ingest(request, `INV/E2E/CUST/${stamp}/2`, {
+      customer_name: name,
+      customer_phone: phone(2),
+      customer_email: null,
+    });
+    await adminOnFirstBrand(page);
+    await page.goto(`/customer?search=${encodeURIComponent(name)}`);
+    const links = page.getByRole('table').getByRole('link', { name });
+    await expect(links).toHaveCount(2);
+    const seen = new Set<string>();
+    for (const index of [0, 1]) {
+      await page.goto(`/customer?search=${encodeURIComponent(name)}`);
+      await links.nth(index).click();
+      await expect(page.getByRole('table').getByRole('row')).toHaveCount(2);
+      seen.add(
+        squeeze(await page.getByRole('table').getByRole('row').nth(1).getByRole('link').textContent()),
+      );
+    }
+    expect([...seen].sort()).toEqual([`INV/E2E/CUST/${stamp}/1`, `INV/E2E/CUST/${stamp}/2`]);
+  });
+});
+
+test.describe('spec details', () => {
+  test('an invoice’s orders show their subtotal; lists show channel logos', async ({ page }) => {
+    await adminOnFirstBrand(page);
+    await page.goto('/invoice?status=Selesai&date-from=2025-01-01&date-to=2027-12-31');
+    await expect(
+      page
+        .getByRole('table')
+        .getByRole('img', { name: /Tokopedia|Shopee/ })
+        .first(),
+    ).toBeVisible();
+    await page.locator('tbody a[href^="/invoice/"]').first().click();
+    await expect(page).toHaveURL(/\/invoice\/\d+$/);
+    const order = page.locator('section[aria-label^="SO/"]').first();
+    await expect(order.locator('tbody tr').first()).toBeVisible();
+    const totals: number[] = [];
+    for (const line of await order.locator('tbody tr').all()) {
+      totals.push(Number((await line.locator('td').last().textContent())?.replace(/\D/g, '')));
+    }
+    expect(totals.length).toBeGreaterThan(0);
+    const subtotal = order
+      .getByRole('row')
+      .filter({ has: page.getByRole('rowheader', { name: 'Subtotal' }) });
+    await expect(subtotal).toContainText(
+      `IDR ${totals.reduce((sum, value) => sum + value, 0).toLocaleString('id-ID')}`,
+    );
+  });
+
+  test('the Barang view filters by category and returns one line of an order', async ({ page }) => {
+    await adminOnFirstBrand(page);
+    await page.goto('/order?view=item&status=Selesai');
+    await expect(page.getByText('Kategori (Semua)')).toBeVisible();
+    const row = page
+      .getByRole('table')
+      .getByRole('row')
+      .filter({ has: page.getByRole('link', { name: 'Retur' }) })
+      .first();
+    const product = squeeze(await row.getByRole('cell').first().textContent());
+    await row.getByRole('link', { name: 'Retur' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Retur Product' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole('checkbox', { name: `Pilih ${product}` })).toBeEnabled();
+    for (const box of await dialog.getByRole('checkbox').all()) {
+      if ((await box.getAttribute('aria-label')) !== `Pilih ${product}`) await expect(box).toBeDisabled();
+    }
+  });
+
+  test('the bare dashboard paths of the route table lead to /dashboard/…', async ({ page }) => {
+    await adminOnFirstBrand(page);
+    for (const name of ['ringkasan', 'penjualan', 'vendor', 'produk', 'pembeli', 'branch']) {
+      await page.goto(`/${name}`);
+      await expect(page).toHaveURL(new RegExp(`/dashboard/${name}$`));
+    }
+  });
+
+  test('the vendor’s incoming-offer box pages through all offers', async ({ page, request }) => {
+    for (let n = 0; n < 21; n++) await ingest(request, `INV/E2E/OFFER/${Date.now()}/${n}`);
+    await switchTo(page, ACCOUNTS.vendor);
+    await page.goto('/order');
+    const box = page.getByRole('region', { name: 'Pesanan Masuk' });
+    const first = await box.getByRole('listitem').allTextContents();
+    expect(first).toHaveLength(20);
+    await box.getByRole('link', { name: 'Berikutnya' }).click();
+    await expect(box.getByText(/Halaman 2 dari/)).toBeVisible();
+    const second = await box.getByRole('listitem').allTextContents();
+    expect(second.length).toBeGreaterThan(0);
+    expect(second.filter((item) => first.includes(item))).toEqual([]);
+  });
+});
+
+test.describe('language', () => {
+  test('an empty table and the dates speak the chosen language', async ({ page }) => {
+    await adminOnFirstBrand(page);
+    await page.goto('/order?search=tidak-ada-pesanan-seperti-ini');
+    await expect(page.getByRole('cell', { name: 'Tidak ada data dalam tabel' })).toBeVisible();
+    await page.getByRole('button', { name: 'EN' }).click();
+    await expect(page.getByRole('cell', { name: 'No data available in table' })).toBeVisible();
+    await page.goto('/order');
+    const created = squeeze(
+      await page.getByRole('table').getByRole('row').nth(1).getByRole('cell').nth(1).textContent(),
+    );
+    expect(created).toMatch(
+      /(January|February|March|April|May|June|July|August|September|October|November|December)/,
+    );
+    expect(created).not.toMatch(/(Januari|Februari|Maret|Mei|Juni|Juli|Agustus|Oktober|Desember)/);
+    await page.getByRole('button', { name: 'ID' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Penjualan');
+  });
+});
+
+test.describe('with JavaScript', () => {
+  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, 'what JavaScript adds');
+
+  test('a slow page change shows the progress bar and the pending button is busy', async ({ page }) => {
+    await adminOnFirstBrand(page);
+    await page.goto('/order');
+    await page.route(/_data=/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await route.continue();
+    });
+    const apply = page.getByRole('search').getByRole('button', { name: 'Terapkan' });
+    await apply.click();
+    await expect(page.getByRole('progressbar')).toBeVisible();
+    await expect(apply).toHaveAttribute('aria-busy', 'true');
+    await expect(page.getByRole('progressbar')).toHaveCount(0, { timeout: 10_000 });
+    await expect(apply).not.toHaveAttribute('aria-busy', 'true');
+  });
+
+  test('an export link is busy until its file is saved', async ({ page }) => {
+    await adminOnFirstBrand(page);
+    await page.goto('/customer');
+    await page.route(/\/customer\/export/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      await route.continue();
+    });
+    const link = page.getByRole('link', { name: 'Export' });
+    const downloading = page.waitForEvent('download');
+    await link.click();
+    await expect(link).toHaveAttribute('aria-busy', 'true');
+    const download = await downloading;
+    expect(download.suggestedFilename()).toMatch(/customer\.xlsx$/);
+    await expect(link).not.toHaveAttribute('aria-busy', 'true');
+  });
+
+  test('opening a filter dropdown closes the other, and a click outside closes it', async ({ page }) => {
+    await adminOnFirstBrand(page);
+    await page.goto('/order');
+    const vendor = page.locator('details', { hasText: 'Vendor (Semua)' });
+    const channel = page.locator('details', { hasText: 'Channel (Semua)' });
+    await vendor.locator('summary').click();
+    await expect(vendor).toHaveAttribute('open', '');
+    await channel.locator('summary').click();
+    await expect(channel).toHaveAttribute('open', '');
+    await expect(vendor).not.toHaveAttribute('open', '');
+    await page.getByRole('heading', { level: 1 }).click();
+    await expect(channel).not.toHaveAttribute('open', '');
+  });
+
+  test('a modal dims the whole window, its top edge included', async ({ page }) => {
+    await adminOnFirstBrand(page);
+    await page.goto(`${await firstOrderPath(page, '?status=Pesanan+Baru')}?modal=change-vendor`);
+    await expect(page.getByRole('dialog')).toBeVisible();
+    const onTop = await page.evaluate(
+      () => document.elementFromPoint(700, 4)?.closest('[data-modal-overlay]') !== null,
+    );
+    expect(onTop).toBe(true);
+  });
+
+  test('the success toast leaves the vendor’s next-step button clear', async ({ page, request }) => {
+    const external = `INV/E2E/TOAST/${Date.now()}`;
+    await ingest(request, external);
+    await switchTo(page, ACCOUNTS.vendor);
+    await page.goto('/order');
+    await page
+      .getByRole('region', { name: 'Pesanan Masuk' })
+      .getByRole('listitem')
+      .filter({ hasText: external })
+      .getByRole('link')
+      .click();
+    await page.getByRole('button', { name: 'Accept' }).click();
+    await expect(page.getByRole('status')).toBeVisible();
+    const toast = (await page.getByRole('status').boundingBox()) ?? { x: 0, y: 0, width: 0, height: 0 };
+    const step = (await page.getByRole('link', { name: 'Siap Dikirim', exact: true }).boundingBox()) ?? toast;
+    const overlaps =
+      toast.x < step.x + step.width &&
+      step.x < toast.x + toast.width &&
+      toast.y < step.y + step.height &&
+      step.y < toast.y + toast.height;
+    expect(overlaps).toBe(false);
+  });
+
+  test('with its scripts failing to load, the brand selector still switches the brand', async ({ page }) => {
+    await adminOnFirstBrand(page);
+    await page.route(/\/build\/.*\.js$/, (route) => route.abort());
+    await page.goto('/order');
+    const header = page.getByRole('banner');
+    const select = header.getByRole('combobox', { name: 'Brand' });
+    const other = (await select.locator('option:not([disabled]):not(:checked)').first().textContent()) ?? '';
+    await select.selectOption({ label: other });
+    await header.getByRole('button', { name: 'Terapkan' }).click();
+    await expect(header.getByRole('combobox', { name: 'Brand' }).locator('option:checked')).toHaveText(other);
+    // The choice is kept with the account: back to the first brand for the tests after this one.
+    await header.getByRole('combobox', { name: 'Brand' }).selectOption(String(BRAND_ID));
+    await header.getByRole('button', { name: 'Terapkan' }).click();
+    await expect(header.getByRole('combobox', { name: 'Brand' })).toHaveValue(String(BRAND_ID));
+  });
+
+  test('a channel logo that fails to load becomes a placeholder with the channel’s name', async ({
+    page,
+  }) => {
+    await adminOnFirstBrand(page);
+    await page.route(/\/channels\/.*\.svg$/, (route) => route.abort());
+    await page.goto('/order');
+    const placeholder = page.getByRole('table').locator('span[role="img"]').first();
+    await expect(placeholder).toHaveAttribute('aria-label', /Tokopedia|Shopee/);
+    await expect(placeholder).toHaveText(/^[TS]$/);
+  });
+});
