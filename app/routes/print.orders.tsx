@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
+import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatMoney } from '~/lib/format';
 import { printRequest } from '~/lib/print';
 import { requireScope } from '~/lib/scope.server';
@@ -19,17 +20,16 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data?.orders.map((order) => order.number).join(', ') ?? 'Print' },
 ];
 
-const TITLES = { sales: 'Cetak Penjualan', invoice: 'Invoice', slip: 'Slip Booking Non-Tunai' };
-
 export default function PrintOrders() {
   const { kind, orders } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
   return (
     <main className="bg-white p-6 text-sm text-slate-900">
       {orders.map((order, index) => (
         <article key={order.id} className={index > 0 ? 'break-before-page pt-6' : ''}>
           <header className="mb-4 flex items-start justify-between border-b border-slate-300 pb-3">
             <div>
-              <h1 className="text-xl font-bold">{TITLES[kind]}</h1>
+              <h1 className="text-xl font-bold">{t(`orderPrint.title.${kind}`)}</h1>
               <p className="text-base font-semibold">{order.number}</p>
               <p>{formatDateTime(order.date ?? order.created_at)}</p>
             </div>
@@ -47,36 +47,37 @@ export default function PrintOrders() {
 }
 
 function Lines({ order, kind }: { order: Order; kind: 'sales' | 'invoice' }) {
+  const { t } = useTranslation();
   return (
     <>
       <dl className="mb-4 grid grid-cols-2 gap-2">
         <div>
-          <dt className="text-xs text-slate-500">Invoice</dt>
+          <dt className="text-xs text-slate-500">{t('orderPrint.invoice')}</dt>
           <dd>{order.invoice?.external_number}</dd>
         </div>
         <div>
-          <dt className="text-xs text-slate-500">Vendor</dt>
+          <dt className="text-xs text-slate-500">{t('orderPrint.vendor')}</dt>
           <dd>{order.vendor?.name}</dd>
         </div>
         <div>
-          <dt className="text-xs text-slate-500">Penerima</dt>
+          <dt className="text-xs text-slate-500">{t('orderPrint.recipient')}</dt>
           <dd>
             {order.invoice?.recipient_name} · {order.invoice?.recipient_mobile_phone}
           </dd>
         </div>
         <div>
-          <dt className="text-xs text-slate-500">Alamat</dt>
+          <dt className="text-xs text-slate-500">{t('orderPrint.address')}</dt>
           <dd>{recipientAddress(order.invoice)}</dd>
         </div>
       </dl>
       <table className="w-full border-collapse">
         <thead>
           <tr className="border-b border-slate-400 text-left">
-            <th className="py-1">Produk</th>
+            <th className="py-1">{t('orderPrint.product')}</th>
             <th className="py-1">SKU</th>
-            <th className="py-1 text-right">Jumlah</th>
-            <th className="py-1 text-right">Harga</th>
-            <th className="py-1 text-right">Total</th>
+            <th className="py-1 text-right">{t('orderPrint.quantity')}</th>
+            <th className="py-1 text-right">{t('orderPrint.price')}</th>
+            <th className="py-1 text-right">{t('orderPrint.total')}</th>
           </tr>
         </thead>
         <tbody>
@@ -94,7 +95,7 @@ function Lines({ order, kind }: { order: Order; kind: 'sales' | 'invoice' }) {
           {order.grand_total_return ? (
             <tr>
               <td colSpan={4} className="py-1 text-right">
-                Retur
+                {t('orderPrint.returned')}
               </td>
               <td className="py-1 text-right">−{formatMoney(order.grand_total_return, 'IDR ')}</td>
             </tr>
@@ -103,7 +104,7 @@ function Lines({ order, kind }: { order: Order; kind: 'sales' | 'invoice' }) {
             ? invoiceCharges(order).map(([label, amount]) => (
                 <tr key={label}>
                   <td colSpan={4} className="py-1 text-right">
-                    {label}
+                    {t(`orderPrint.${label}`)}
                   </td>
                   <td className="py-1 text-right">
                     {amount < 0 ? `−${formatMoney(-amount, 'IDR ')}` : formatMoney(amount, 'IDR ')}
@@ -113,7 +114,7 @@ function Lines({ order, kind }: { order: Order; kind: 'sales' | 'invoice' }) {
             : null}
           <tr className="font-semibold">
             <td colSpan={4} className="py-1 text-right">
-              {kind === 'invoice' ? 'Grand Total' : 'Total'}
+              {t(kind === 'invoice' ? 'orderPrint.grandTotal' : 'orderPrint.total')}
             </td>
             <td className="py-1 text-right">
               {formatMoney(kind === 'invoice' ? invoiceTotal(order) : orderTotal(order), 'IDR ')}
@@ -127,14 +128,14 @@ function Lines({ order, kind }: { order: Order; kind: 'sales' | 'invoice' }) {
 
 /**
  * What the invoice adds to the order's lines, as the invoice page lists it: shipping, insurance and the voucher
- * discount (cashback is paid back later, so it is not taken off).
+ * discount (cashback is paid back later, so it is not taken off), by their `orderPrint.*` labels.
  */
-function invoiceCharges(order: Order): [string, number][] {
+function invoiceCharges(order: Order): ['shipping' | 'insurance' | 'discount', number][] {
   const invoice = order.invoice;
-  const charges: [string, number][] = [
-    ['Ongkos kirim', invoice?.shipping_cost ?? 0],
-    ['Biaya asuransi', invoice?.insurance_cost ?? 0],
-    ['Diskon', -(invoice?.voucher_amount ?? 0)],
+  const charges: ['shipping' | 'insurance' | 'discount', number][] = [
+    ['shipping', invoice?.shipping_cost ?? 0],
+    ['insurance', invoice?.insurance_cost ?? 0],
+    ['discount', -(invoice?.voucher_amount ?? 0)],
   ];
   return charges.filter(([, amount]) => amount !== 0);
 }
@@ -145,26 +146,27 @@ function invoiceTotal(order: Order) {
 }
 
 function Slip({ order }: { order: Order }) {
+  const { t } = useTranslation();
   const invoice = order.invoice;
   const items = order.order_products.reduce((sum, line) => sum + line.quantity, 0);
   return (
     <div className="grid grid-cols-2 gap-4 border border-slate-400 p-4">
       <div>
-        <p className="text-xs text-slate-500">Kepada</p>
+        <p className="text-xs text-slate-500">{t('orderPrint.to')}</p>
         <p className="font-semibold">{invoice?.recipient_name}</p>
         <p>{invoice?.recipient_mobile_phone}</p>
         <p>{recipientAddress(invoice)}</p>
       </div>
       <div>
-        <p className="text-xs text-slate-500">Dari</p>
+        <p className="text-xs text-slate-500">{t('orderPrint.from')}</p>
         <p className="font-semibold">{order.vendor?.name}</p>
-        <p className="mt-2 text-xs text-slate-500">Kurir</p>
+        <p className="mt-2 text-xs text-slate-500">{t('orderPrint.courier')}</p>
         <p>{invoice?.delivery_type ?? '–'}</p>
-        <p className="mt-2 text-xs text-slate-500">No. resi</p>
+        <p className="mt-2 text-xs text-slate-500">{t('orderPrint.trackingNumber')}</p>
         <p>{order.shipping_number ?? '–'}</p>
       </div>
       <p className="col-span-2 border-t border-slate-300 pt-2">
-        {order.number} · {invoice?.external_number} · {items} barang · Non-tunai
+        {order.number} · {invoice?.external_number} · {t('orderPrint.slipItems', { count: items })}
       </p>
     </div>
   );

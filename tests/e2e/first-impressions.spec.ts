@@ -212,6 +212,32 @@ test.describe('prints that add up', () => {
   });
 });
 
+test.describe('dashboard PDFs', () => {
+  test('the PDF holds every column of the page’s table, and prints on white', async ({ page }) => {
+    await adminOnFirstBrand(page);
+    const range = '?date-from=2025-01-01&date-to=2027-12-31';
+    await page.goto(`/dashboard/penjualan${range}`);
+    const table = page.getByRole('table', { name: 'Pesanan Baru', exact: true });
+    const headers = (await table.getByRole('columnheader').allTextContents()).map((text) =>
+      squeeze(text.replace(/[↕▲▼]/g, '')),
+    );
+    expect(headers).toEqual(expect.arrayContaining(['Total', 'Status']));
+    const firstRow = (await table.getByRole('row').nth(1).getByRole('cell').allTextContents()).map(squeeze);
+    const text = pdfText(await (await page.request.get(`/dashboard/penjualan/pdf${range}`)).body());
+    for (const shown of [...headers, ...firstRow]) expect(text).toContain(shown);
+
+    await page.emulateMedia({ media: 'print' });
+    for (const selector of ['html', 'body', 'main']) {
+      expect(
+        await page
+          .locator(selector)
+          .first()
+          .evaluate((node) => getComputedStyle(node).backgroundColor),
+      ).toBe('rgb(255, 255, 255)');
+    }
+  });
+});
+
 test.describe('links a role can follow', () => {
   test('a vendor’s order names its invoice without a link; the brand side links it', async ({ page }) => {
     await switchTo(page, ACCOUNTS.vendor);
