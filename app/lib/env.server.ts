@@ -33,7 +33,7 @@ export const env = envSchema.parse(process.env);
 
 export const apiBaseUrl = env.API_URL ?? `http://127.0.0.1:${env.PORT}`;
 
-/** The only settings the browser receives. With PUSHER_HOST unset, pusher-js connects back to the page's own origin. */
+/** The only settings the browser receives. With PUSHER_HOST unset, the browser's Pusher client connects back to the page's own origin. */
 export function publicEnv() {
   return {
     pusherKey: env.PUSHER_KEY,

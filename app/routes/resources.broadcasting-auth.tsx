@@ -5,7 +5,7 @@ import { broadcastingApi } from '~/lib/upstream/broadcasting.server';
 import { upstreamFor, UpstreamError } from '~/lib/upstream.server';
 import { readForm } from '~/lib/forms.server';
 
-/** pusher-js authorises private channels here; the upstream signs with the session's token. */
+/** The browser's Pusher client authorises private channels here; the upstream signs with the session's token. */
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await readForm(request);
   formData.set('csrf', request.headers.get('X-CSRF-Token') ?? '');
