@@ -11,7 +11,7 @@ import { ReturnForm } from '~/components/order/return-form';
 import { VendorStepForm } from '~/components/order/vendor-step-form';
 import { requireCsrf } from '~/lib/csrf.server';
 import { formKeyOf, newFormKey } from '~/lib/form-key.server';
-import { replyWithUpstreamError, sentRowsKey } from '~/lib/forms.server';
+import { readForm, replyWithUpstreamError, sentRowsKey } from '~/lib/forms.server';
 import { pageTitle } from '~/lib/meta';
 import { ROLE } from '~/lib/navigation';
 import { nextVendorStep } from '~/lib/order-status';
@@ -72,7 +72,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   await requireCsrf(formData, request);
   const { api, scope } = await requireScope(request, context);
   const id = orderId(params.id);
