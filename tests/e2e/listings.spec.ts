@@ -209,7 +209,7 @@ test('an administrator uploads new prices from the template, and deletes a listi
   await expect(page.getByText('Data berhasil dihapus')).toBeVisible();
   await page.goto(`/product?search=${encodeURIComponent(name)}`);
   await expect(page.getByRole('row').filter({ hasText: name })).toHaveCount(0);
-  await expect(page.getByText('No data available in table')).toBeVisible();
+  await expect(page.getByText('Tidak ada data dalam tabel')).toBeVisible();
 });
 
 test(

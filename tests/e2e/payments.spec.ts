@@ -167,7 +167,7 @@ test('banks are kept under settings: an administrator adds, renames and deletes 
   await page.getByRole('link', { name: `Hapus bank ${name} Baru` }).click();
   await page.getByRole('dialog', { name: 'Hapus bank?' }).getByRole('button', { name: 'Ya, hapus' }).click();
   await expect(page.getByRole('status')).toContainText('Data berhasil dihapus');
-  await expect(page.getByText('No data available in table')).toBeVisible();
+  await expect(page.getByText('Tidak ada data dalam tabel')).toBeVisible();
 });
 
 test('a key account has no bank settings and a brand user no payments', async ({ page }) => {
