@@ -1,10 +1,11 @@
 import { useFetchers, useLocation, useNavigation } from '@remix-run/react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   clearPendingButtons,
   closeDropdowns,
   onDownloadsChange,
+  watchPageBusy,
   wirePageFeedback,
 } from '~/lib/page-feedback.client';
 
@@ -26,7 +27,10 @@ export function NavigationProgress() {
   const busy =
     navigation.state !== 'idle' || fetchers.some((fetcher) => fetcher.state !== 'idle') || downloads > 0;
 
+  const busyNow = useRef(busy);
+  busyNow.current = busy;
   useEffect(() => wirePageFeedback(), []);
+  useEffect(() => watchPageBusy(() => busyNow.current), []);
   useEffect(() => onDownloadsChange(setDownloads), []);
   useEffect(() => closeDropdowns(), [location.key]);
   useEffect(() => {

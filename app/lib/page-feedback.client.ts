@@ -39,6 +39,14 @@ export function clearBusy(element: Element) {
 
 /** Buttons marked busy by a submission Remix handles: they are cleared when the page is idle again. */
 const pendingButtons = new Set<Element>();
+/** Whether Remix has a navigation or fetcher under way (the root's progress bar tells). */
+let pageBusy = () => false;
+/** A submission stopped before it started (a form's own validation refused it) leaves the page idle. */
+const STARTED_WITHIN_MS = 300;
+
+export function watchPageBusy(probe: () => boolean) {
+  pageBusy = probe;
+}
 
 export function clearPendingButtons() {
   for (const button of pendingButtons) clearBusy(button);
@@ -132,8 +140,16 @@ function onSubmitCapture(event: SubmitEvent) {
   // Whether Remix took the submission is known once every listener of the event has run (microtasks run between
   // listeners of a user's event, so only a task is late enough).
   setTimeout(() => {
-    if (event.defaultPrevented) pendingButtons.add(button);
-    else setTimeout(() => clearBusy(button), NATIVE_BUSY_MS);
+    if (!event.defaultPrevented) {
+      setTimeout(() => clearBusy(button), NATIVE_BUSY_MS);
+      return;
+    }
+    pendingButtons.add(button);
+    setTimeout(() => {
+      if (pageBusy()) return;
+      pendingButtons.delete(button);
+      clearBusy(button);
+    }, STARTED_WITHIN_MS);
   }, 0);
 }
 

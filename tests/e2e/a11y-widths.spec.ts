@@ -4,9 +4,9 @@ import { ACCOUNTS, signInAndWait } from './support';
 
 /**
  * No serious or critical accessibility violation on any built page, at a laptop's width (1366 px) and a phone's
- * (390 px), as an administrator and as a vendor. axe runs in the page, so this file needs JavaScript.
+ * (390 px), as an administrator and as a vendor. axe runs in the page, so every test is tagged @enhanced (the no-JS
+ * project leaves them out).
  */
-test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, 'axe runs inside the page');
 test.setTimeout(240_000);
 
 const WIDTHS = [1366, 390];
@@ -34,11 +34,11 @@ async function violationsOn(page: Page, paths: string[]) {
   return found;
 }
 
-test('the signed-out pages', async ({ page }) => {
+test('the signed-out pages @enhanced', async ({ page }) => {
   expect(await violationsOn(page, ['/auth/login', '/auth/forgot-password'])).toEqual([]);
 });
 
-test('every page an administrator opens from the menu, with a record of each', async ({ page }) => {
+test('every page an administrator opens from the menu, with a record of each @enhanced', async ({ page }) => {
   await signInAndWait(page, ACCOUNTS.admin);
   const order = (await firstHref(page, '/order', 'tbody a[href^="/order/"]')) ?? '/order';
   const invoice = (await firstHref(page, '/invoice', 'tbody a[href^="/invoice/"]')) ?? '/invoice';
@@ -66,7 +66,9 @@ test('every page an administrator opens from the menu, with a record of each', a
   expect(await violationsOn(page, paths)).toEqual([]);
 });
 
-test('every page a vendor opens from the menu, with an order and an incoming offer', async ({ page }) => {
+test('every page a vendor opens from the menu, with an order and an incoming offer @enhanced', async ({
+  page,
+}) => {
   await signInAndWait(page, ACCOUNTS.vendor);
   const order = (await firstHref(page, '/order', 'tbody a[href^="/order/"]')) ?? '/order';
   const offer = (await firstHref(page, '/order', 'a[href^="/offer/"]')) ?? '/order';

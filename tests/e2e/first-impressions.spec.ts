@@ -377,9 +377,8 @@ test.describe('language', () => {
   });
 });
 
-test.describe('with JavaScript', () => {
-  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, 'what JavaScript adds');
-
+// What only JavaScript adds: left out of the no-JS project by its tag.
+test.describe('with JavaScript @enhanced', () => {
   test('a slow page change shows the progress bar and the pending button is busy', async ({ page }) => {
     await adminOnFirstBrand(page);
     await page.goto('/order');
@@ -393,6 +392,20 @@ test.describe('with JavaScript', () => {
     await expect(apply).toHaveAttribute('aria-busy', 'true');
     await expect(page.getByRole('progressbar')).toHaveCount(0, { timeout: 10_000 });
     await expect(apply).not.toHaveAttribute('aria-busy', 'true');
+  });
+
+  test('a form its own checks refuse gives its button back at once', async ({ page }) => {
+    await adminOnFirstBrand(page);
+    await page.goto('/order?view=item&status=Selesai');
+    await page.getByRole('table').getByRole('link', { name: 'Retur' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Retur Product' });
+    await dialog.getByRole('checkbox', { disabled: false }).first().check();
+    const save = dialog.getByRole('button', { name: 'Simpan retur' });
+    await save.click();
+    await expect(dialog.getByText('Jumlah retur minimal 1.')).toBeVisible();
+    await expect(save).not.toHaveAttribute('aria-busy', 'true');
+    await save.click();
+    await expect(dialog.getByText('Jumlah retur minimal 1.')).toBeVisible();
   });
 
   test('an export link is busy until its file is saved', async ({ page }) => {
