@@ -1,30 +1,30 @@
+import type Pusher from 'pusher-js';
 import type { PublicEnv } from './env.server';
-import { PusherLite } from './realtime/pusher-lite';
 
-let client: PusherLite | null = null;
+let client: Promise<Pusher> | null = null;
 
 /**
- * One Pusher connection per page load. Private channels are authorised by /resources/broadcasting-auth, which
- * signs with the session's upstream token (the browser never holds it).
+ * One pusher-js connection per page load. Private channels are authorised by
+ * /resources/broadcasting-auth, which signs with the session's upstream token.
  */
-export function pusherClient(env: PublicEnv, csrfToken: string): Promise<PusherLite> {
-  if (!client) {
+export function pusherClient(env: PublicEnv, csrfToken: string): Promise<Pusher> {
+  client ??= import('pusher-js').then(({ default: PusherJs }) => {
     const secure = env.pusherHost ? env.pusherTls : window.location.protocol === 'https:';
-    client = new PusherLite({
-      key: env.pusherKey,
-      host: env.pusherHost ?? window.location.hostname,
-      port: env.pusherPort ?? Number(window.location.port || (secure ? 443 : 80)),
-      secure,
-      authorize: async (socketId, channel) => {
-        const response = await fetch('/resources/broadcasting-auth', {
-          method: 'POST',
-          headers: { 'X-CSRF-Token': csrfToken },
-          body: new URLSearchParams({ socket_id: socketId, channel_name: channel }),
-        });
-        if (!response.ok) throw new Error(`channel authorisation answered ${response.status}`);
-        return response.json();
+    const port = env.pusherPort ?? Number(window.location.port || (secure ? 443 : 80));
+    return new PusherJs(env.pusherKey, {
+      cluster: env.pusherCluster,
+      wsHost: env.pusherHost ?? window.location.hostname,
+      wsPort: port,
+      wssPort: port,
+      forceTLS: secure,
+      enabledTransports: ['ws', 'wss'],
+      disableStats: true,
+      channelAuthorization: {
+        endpoint: '/resources/broadcasting-auth',
+        transport: 'ajax',
+        headers: { 'X-CSRF-Token': csrfToken },
       },
     });
-  }
-  return Promise.resolve(client);
+  });
+  return client;
 }
