@@ -1,13 +1,7 @@
 import { useFetchers, useLocation, useNavigation } from '@remix-run/react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  clearPendingButtons,
-  closeDropdowns,
-  onDownloadsChange,
-  watchPageBusy,
-  wirePageFeedback,
-} from '~/lib/page-feedback.client';
+import { closeDropdowns, onDownloadsChange, wirePageFeedback } from '~/lib/page-feedback.client';
 
 /** A page change, a submission or a file that takes longer than this shows the bar; quicker ones never flash it. */
 const SHOW_AFTER_MS = 150;
@@ -27,15 +21,11 @@ export function NavigationProgress() {
   const busy =
     navigation.state !== 'idle' || fetchers.some((fetcher) => fetcher.state !== 'idle') || downloads > 0;
 
-  const busyNow = useRef(busy);
-  busyNow.current = busy;
   useEffect(() => wirePageFeedback(), []);
-  useEffect(() => watchPageBusy(() => busyNow.current), []);
   useEffect(() => onDownloadsChange(setDownloads), []);
   useEffect(() => closeDropdowns(), [location.key]);
   useEffect(() => {
     if (!busy) {
-      clearPendingButtons();
       setShown(false);
       return;
     }

@@ -39,16 +39,29 @@ export function clearBusy(element: Element) {
 
 /** Buttons marked busy by a submission Remix handles: they are cleared when the page is idle again. */
 const pendingButtons = new Set<Element>();
-/** Whether Remix has a navigation or fetcher under way (the root's progress bar tells). */
-let pageBusy = () => false;
-/** A submission stopped before it started (a form's own validation refused it) leaves the page idle. */
-const STARTED_WITHIN_MS = 300;
 
-export function watchPageBusy(probe: () => boolean) {
-  pageBusy = probe;
+type RouterState = { navigation: { state: string }; fetchers: Map<string, { state: string }> };
+type Router = { state: RouterState; subscribe(listener: (state: RouterState) => void): () => void };
+
+function remixRouter() {
+  return (window as { __remixRouter?: Router }).__remixRouter;
 }
 
-export function clearPendingButtons() {
+function busyIn(state: RouterState) {
+  return state.navigation.state !== 'idle' || [...state.fetchers.values()].some((f) => f.state !== 'idle');
+}
+
+/**
+ * Whether Remix's data router (the `window.__remixRouter` its browser entry sets) has a navigation or fetcher under
+ * way. Its state changes the moment a submission is taken, before React renders it, so a form its own checks
+ * refused (nothing under way) is told from one Remix took without waiting on a render.
+ */
+function remixBusy() {
+  const router = remixRouter();
+  return router ? busyIn(router.state) : false;
+}
+
+function clearPendingButtons() {
   for (const button of pendingButtons) clearBusy(button);
   pendingButtons.clear();
 }
@@ -144,12 +157,8 @@ function onSubmitCapture(event: SubmitEvent) {
       setTimeout(() => clearBusy(button), NATIVE_BUSY_MS);
       return;
     }
-    pendingButtons.add(button);
-    setTimeout(() => {
-      if (pageBusy()) return;
-      pendingButtons.delete(button);
-      clearBusy(button);
-    }, STARTED_WITHIN_MS);
+    if (remixBusy()) pendingButtons.add(button);
+    else clearBusy(button);
   }, 0);
 }
 
@@ -158,7 +167,11 @@ export function wirePageFeedback() {
   document.addEventListener('toggle', onToggle, true);
   document.addEventListener('keydown', onKeyDown, true);
   document.addEventListener('submit', onSubmitCapture, true);
+  const unsubscribe = remixRouter()?.subscribe((state) => {
+    if (!busyIn(state)) clearPendingButtons();
+  });
   return () => {
+    unsubscribe?.();
     document.removeEventListener('click', onClick);
     document.removeEventListener('toggle', onToggle, true);
     document.removeEventListener('keydown', onKeyDown, true);

@@ -382,14 +382,18 @@ test.describe('with JavaScript @enhanced', () => {
   test('a slow page change shows the progress bar and the pending button is busy', async ({ page }) => {
     await adminOnFirstBrand(page);
     await page.goto('/order');
+    // The page's data is held until the test has seen the waiting state, however slow the machine is.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
     await page.route(/_data=/, async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await held;
       await route.continue();
     });
     const apply = page.getByRole('search').getByRole('button', { name: 'Terapkan' });
     await apply.click();
     await expect(page.getByRole('progressbar')).toBeVisible();
     await expect(apply).toHaveAttribute('aria-busy', 'true');
+    release();
     await expect(page.getByRole('progressbar')).toHaveCount(0, { timeout: 10_000 });
     await expect(apply).not.toHaveAttribute('aria-busy', 'true');
   });
@@ -411,14 +415,17 @@ test.describe('with JavaScript @enhanced', () => {
   test('an export link is busy until its file is saved', async ({ page }) => {
     await adminOnFirstBrand(page);
     await page.goto('/customer');
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
     await page.route(/\/customer\/export/, async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      await held;
       await route.continue();
     });
     const link = page.getByRole('link', { name: 'Export' });
     const downloading = page.waitForEvent('download');
     await link.click();
     await expect(link).toHaveAttribute('aria-busy', 'true');
+    release();
     const download = await downloading;
     expect(download.suggestedFilename()).toMatch(/customer\.xlsx$/);
     await expect(link).not.toHaveAttribute('aria-busy', 'true');

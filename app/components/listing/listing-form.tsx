@@ -1,6 +1,7 @@
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod';
-import { Form, Link, useFetcher, useNavigation } from '@remix-run/react';
+import { Form, Link, useNavigation } from '@remix-run/react';
+import { useLookup } from '~/lib/use-lookup';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
@@ -35,12 +36,12 @@ type Props = {
 
 /** The variant types of a category chosen in place (with JavaScript), from the form's resource route. */
 function useVariantTypes(leaf: number | null, loadedFor: number | null, loaded: VariantType[]) {
-  const fetcher = useFetcher<{ variantTypes: VariantType[] }>();
+  const lookup = useLookup<{ variantTypes: VariantType[] }>();
   const load = (categoryId: number | null) => {
     if (categoryId !== null && categoryId !== loadedFor)
-      fetcher.load(`/product/variants?cat_id=${categoryId}`);
+      lookup.load(`/product/variants?cat_id=${categoryId}`);
   };
-  const types = leaf === loadedFor ? loaded : leaf === null ? [] : (fetcher.data?.variantTypes ?? []);
+  const types = leaf === loadedFor ? loaded : leaf === null ? [] : (lookup.data?.variantTypes ?? []);
   return { types, load };
 }
 

@@ -7,7 +7,8 @@ import {
   type SubmissionResult,
 } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod';
-import { Form, Link, useFetcher, useNavigation } from '@remix-run/react';
+import { Form, Link, useNavigation } from '@remix-run/react';
+import { useLookup } from '~/lib/use-lookup';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
@@ -86,17 +87,17 @@ function Labelled({
  * rendered with; with it, typing asks for matches (300 ms after the last key).
  */
 function useHistory(kind: 'number' | 'name', initial: string[], query: Record<string, string>) {
-  const fetcher = useFetcher<{ values: string[] }>();
+  const lookup = useLookup<{ values: string[] }>();
   const timer = useRef<ReturnType<typeof setTimeout>>();
   useEffect(() => () => clearTimeout(timer.current), []);
   function lookUp(search: string, extra: Record<string, string> = {}) {
     clearTimeout(timer.current);
     timer.current = setTimeout(() => {
       const params = new URLSearchParams({ ...query, ...extra, kind, search });
-      fetcher.load(`/send-payment/history?${params.toString()}`);
+      lookup.load(`/send-payment/history?${params.toString()}`);
     }, 300);
   }
-  return { values: fetcher.data?.values ?? initial, lookUp };
+  return { values: lookup.data?.values ?? initial, lookUp };
 }
 
 /**
