@@ -1,6 +1,8 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLogs } from '../../api/db/schema';
 import { startTestApi, type TestApi } from '../support/api';
+import { createCatalogue } from '../support/world';
 
 /** The audit log API: filters, scope (a brand's users see their brand's records), the export. */
 
@@ -56,7 +58,14 @@ afterAll(async () => {
   await api?.close();
 });
 
-type Row = { id: number; entity: string; entity_id: string; action: string; brand_id: number | null };
+type Row = {
+  id: number;
+  entity: string;
+  entity_id: string;
+  action: string;
+  brand_id: number | null;
+  changes: Record<string, { before: unknown; after: unknown }>;
+};
 
 async function rows(token: string, query: Record<string, string | number> = {}) {
   const response = await api.request('/api/audit-log', { token, query: { per_page: 100, ...query } });
@@ -100,6 +109,45 @@ describe('the audit log', () => {
     expect(seen.map((row) => row.entity_id)).toContain(String(categoryA));
     expect(seen.map((row) => row.entity_id)).not.toContain(String(categoryB));
     expect(seen.every((row) => row.brand_id === api.world.brands.A)).toBe(true);
+  });
+
+  it("shows a brand's users a shared vendor's stock changes of their brand's products only", async () => {
+    const catalogue = await createCatalogue(api.db, api.world);
+    const adjusted = await api.request(`/api/vendor/${api.world.vendors.V3}/stock-adjustment`, {
+      token: tokens.admin,
+      json: {
+        note: 'Opname',
+        items: [
+          { product_id: catalogue.A.laptop.id, adjustment: 1 },
+          { product_id: catalogue.B.shirt.id, adjustment: 2 },
+        ],
+      },
+    });
+    expect(adjusted.status, JSON.stringify(adjusted.body)).toBe(201);
+
+    const all = await rows(tokens.admin, { action: 'stock.adjustment' });
+    expect(all.map((row) => row.brand_id).sort()).toEqual([api.world.brands.A, api.world.brands.B].sort());
+    const seen = await rows(tokens.brandA, { action: 'stock.adjustment' });
+    expect(seen).toHaveLength(1);
+    const products = (seen[0].changes.changes.after as { productId: number }[]).map((row) => row.productId);
+    expect(products).toEqual([catalogue.A.laptop.id]);
+  });
+
+  it("shows a brand's users only their own brands among those a vendor serves", async () => {
+    const { A, B } = api.world.brands;
+    await api.db.insert(auditLogs).values({
+      actorId: api.world.users.admin.id,
+      action: 'vendor.update',
+      entity: 'vendor',
+      entityId: String(api.world.vendors.V3),
+      vendorId: api.world.vendors.V3,
+      changes: { brandIds: { before: [A, B], after: [B] } },
+    });
+
+    const [row] = await rows(tokens.brandA, { action: 'vendor.update', entity_id: api.world.vendors.V3 });
+    expect(row.changes.brandIds).toEqual({ before: [A], after: [] });
+    const [full] = await rows(tokens.admin, { action: 'vendor.update', entity_id: api.world.vendors.V3 });
+    expect(full.changes.brandIds).toEqual({ before: [A, B], after: [B] });
   });
 
   it('keeps it from accounts that may not read the users', async () => {

@@ -279,6 +279,39 @@ describe('adjustments and the ledger', () => {
     expect(response.body.errors['items.1.adjustment']).toBeDefined();
     expect(await stockOf(api.world.vendors.V1, catalogue.A.laptop.id)).toEqual(before);
   });
+
+  it('takes a restock of an oversold row that still leaves it short, and refuses lowering it further', async () => {
+    // An accepted order may oversell: one for 3 units more than are available leaves the row 3 short.
+    const start = await stockOf(api.world.vendors.V1, catalogue.A.laptop.id);
+    await placeOrder(api.deps, api.world, {
+      brand: 'A',
+      vendor: 'V1',
+      lines: [{ product: catalogue.A.laptop, quantity: start.quantity - start.reserved + 3 }],
+    });
+    const oversold = await stockOf(api.world.vendors.V1, catalogue.A.laptop.id);
+    expect(oversold.quantity - oversold.reserved).toBe(-3);
+
+    const restock = await api.request(`${vendor1()}/stock-adjustment`, {
+      token: tokens.vendor1,
+      json: { note: 'Barang datang', items: [{ product_id: catalogue.A.laptop.id, adjustment: 2 }] },
+    });
+    expect(restock.status, JSON.stringify(restock.body)).toBe(201);
+    expect(await stockOf(api.world.vendors.V1, catalogue.A.laptop.id)).toMatchObject({
+      quantity: oversold.quantity + 2,
+      reserved: oversold.reserved,
+    });
+
+    const lower = await api.request(`${vendor1()}/stock-adjustment`, {
+      token: tokens.vendor1,
+      json: { note: 'Rusak', items: [{ product_id: catalogue.A.laptop.id, adjustment: -1 }] },
+    });
+    expect(lower.status).toBe(422);
+    expect(lower.body.errors['items.0.adjustment']).toEqual([
+      `Stok tidak boleh kurang dari ${oversold.reserved} unit yang sedang dipesan.`,
+    ]);
+    expect((await stockOf(api.world.vendors.V1, catalogue.A.laptop.id)).quantity).toBe(oversold.quantity + 2);
+    await expectLedgerInStep();
+  });
 });
 
 describe('low-stock alerts', () => {

@@ -73,6 +73,19 @@ type AuditRow = {
   createdAt: Date;
 };
 
+/**
+ * What the actor may read of a row's changes: a vendor's record names every brand it serves (`brandIds`), and a
+ * brand-side reader sees only its own brands among them.
+ */
+function changesFor(actor: AuthUser, changes: AuditRow['changes']): AuditRow['changes'] {
+  const served = changes.brandIds;
+  if (!served || actor.roleId === ROLE.administrator || actor.roleId === ROLE.vendor) return changes;
+  const own = actor.brandIds === 'all' ? null : new Set(actor.brandIds);
+  if (!own) return changes;
+  const keep = (value: unknown) => (Array.isArray(value) ? value.filter((id) => own.has(id)) : value);
+  return { ...changes, brandIds: { before: keep(served.before), after: keep(served.after) } };
+}
+
 export function serializeAuditRow(row: AuditRow) {
   return {
     id: row.id,
@@ -106,7 +119,8 @@ export async function listAuditRows(db: Executor, actor: AuthUser, query: AuditL
       .where(where)
       .orderBy(order)
       .limit(query.per_page)
-      .offset(offsetOf(query)),
+      .offset(offsetOf(query))
+      .then((found) => found.map((row) => ({ ...row, changes: changesFor(actor, row.changes) }))),
     db
       .select({ total: sql<number>`count(*)::int` })
       .from(sql`(select 1 from ${auditLogs} where ${where} limit ${AUDIT_COUNT_CAP}) as capped`),
@@ -129,7 +143,8 @@ export async function* auditBatches(db: Executor, actor: AuthUser, filters: Audi
       .where(and(where, gt(auditLogs.id, after)))
       .orderBy(asc(auditLogs.id))
       .limit(EXPORT_BATCH);
-    if (rows.length) yield rows.map(serializeAuditRow);
+    if (rows.length)
+      yield rows.map((row) => serializeAuditRow({ ...row, changes: changesFor(actor, row.changes) }));
     if (rows.length < EXPORT_BATCH) return;
     after = rows[rows.length - 1].id;
   }

@@ -91,7 +91,7 @@ type Locked = { product_id: number; quantity: number; reserved: number };
  * Changes the stock on hand of one vendor's products by hand, in one unit of work: the rows are created where
  * missing, locked in product order (the order moveOrderStock locks in, so the two never deadlock), then each
  * change of the available stock becomes a movement whose balance is the row's own. Reserved units stay
- * reserved, so on hand may not go below them: a line that would is a 422 naming `fieldOf(index)`.
+ * reserved, so on hand may not be lowered below them: a line that would is a 422 naming `fieldOf(index)`.
  * A few statements whatever the number of lines, so a 50,000-row import is one lock, one update and one insert.
  */
 export async function changeStock(
@@ -133,7 +133,9 @@ export async function changeStock(
     const before = next.get(line.productId)?.after ?? row.quantity;
     const after = line.set !== undefined ? line.set : before + (line.add ?? 0);
     const field = input.fieldOf?.(index) ?? `lines.${index}.quantity`;
-    if (after < row.reserved) {
+    // An accepted order may oversell, so a row can hold fewer units than it has reserved: a restock that still
+    // leaves it short is taken; only a change that lowers the stock below the reserved units is refused.
+    if (after < 0 || (after < row.reserved && after < before)) {
       errors[field] = [
         after < 0
           ? 'Stok tidak boleh kurang dari 0.'

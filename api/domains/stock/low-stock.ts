@@ -107,10 +107,18 @@ export async function checkLowStock(
     const userIds = [...new Set([...(audiences.get(brandId) ?? []), ...vendorUsers])];
     work.notify({ userIds, type: 'low-stock', data });
   }
-  work.audit({
-    action: 'stock.low-stock-alert',
-    entity: 'vendor',
-    entityId: vendorId,
-    after: { productIds: crossed.map((row) => Number(row.product_id)) },
-  });
+  // One row per brand, so a brand's users read only their own products' alerts (docs/decisions/014).
+  for (const brandId of [...audiences.keys()].sort((a, b) => a - b)) {
+    work.audit({
+      action: 'stock.low-stock-alert',
+      entity: 'vendor',
+      entityId: vendorId,
+      brandId,
+      after: {
+        productIds: crossed
+          .filter((row) => Number(row.brand_id) === brandId)
+          .map((row) => Number(row.product_id)),
+      },
+    });
+  }
 }

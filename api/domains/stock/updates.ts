@@ -116,16 +116,29 @@ export async function recordVendorUpdate(
     };
     work.notify({ userIds: await brandAudience(tx, brandId), type: 'stock-update', data });
   }
-  work.audit({
-    action: input.kind === 'import' ? 'stock.import' : 'stock.vendor-update',
-    entity: 'vendor',
-    entityId: input.vendorId,
-    after: {
-      histories: histories.map((history) => history.id),
-      changes: moved.map((row) => ({ productId: row.productId, before: row.before, after: row.after })),
-    },
-  });
+  const brandOf = new Map(input.lines.map((line) => [line.product.id, line.product.brandId]));
+  if (histories.length === 0) work.unchanged();
+  for (const history of histories) {
+    work.audit({
+      action: input.kind === 'import' ? 'stock.import' : 'stock.vendor-update',
+      entity: 'vendor',
+      entityId: input.vendorId,
+      brandId: history.brandId,
+      after: {
+        histories: [history.id],
+        changes: changesOf(moved.filter((row) => brandOf.get(row.productId) === history.brandId)),
+      },
+    });
+  }
   return { histories, changed: moved.length };
+}
+
+/**
+ * The changes of one audit row. A stock write is audited once per brand, each row naming only that brand's
+ * products, so a vendor serving two brands never shows one brand's users the other's stock (docs/decisions/014).
+ */
+function changesOf(moved: { productId: number; before: number; after: number }[]) {
+  return moved.map((row) => ({ productId: row.productId, before: row.before, after: row.after }));
 }
 
 /**
@@ -137,7 +150,7 @@ export async function adjustStock(
   input: { scope: StockScope; vendorId: number; body: AdjustmentBody },
 ) {
   const fieldOf = (index: number) => `items.${index}.product_id`;
-  await productsOfScope(
+  const found = await productsOfScope(
     work.tx,
     input.scope,
     input.body.items.map((item) => item.product_id),
@@ -150,15 +163,19 @@ export async function adjustStock(
     lines: input.body.items.map((item) => ({ productId: item.product_id, add: item.adjustment })),
     fieldOf: (index) => `items.${index}.adjustment`,
   });
-  work.audit({
-    action: 'stock.adjustment',
-    entity: 'vendor',
-    entityId: input.vendorId,
-    after: {
-      note: input.body.note,
-      changes: moved.map((row) => ({ productId: row.productId, before: row.before, after: row.after })),
-    },
-  });
+  const brandIds = [...new Set([...found.values()].map((product) => product.brandId))].sort((a, b) => a - b);
+  for (const brandId of brandIds) {
+    work.audit({
+      action: 'stock.adjustment',
+      entity: 'vendor',
+      entityId: input.vendorId,
+      brandId,
+      after: {
+        note: input.body.note,
+        changes: changesOf(moved.filter((row) => found.get(row.productId)?.brandId === brandId)),
+      },
+    });
+  }
   return moved;
 }
 
