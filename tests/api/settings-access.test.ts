@@ -41,6 +41,11 @@ function ids(...names: string[]) {
   });
 }
 
+/** The ids of a gate setting's permissions but one. */
+function idsHeldBut(held: { id: number; name: string }[], left: string) {
+  return held.filter((row) => row.name !== left).map((row) => row.id);
+}
+
 const vendorPath = () => `/api/vendor/${api.world.vendors.V1}`;
 
 /** A role of vendor V1 holding `names`, made by the administrator. */
@@ -236,6 +241,50 @@ describe('escalation', () => {
     expect(response.body.errors.permission_ids[0]).toContain('vendor.user.index');
     const rows = await api.db.select().from(gateSettings).where(eq(gateSettings.roleId, role.body.data.id));
     expect(rows).toEqual([]);
+  });
+
+  it("leaves the built-in roles' permissions to administrators: a key account trims or removes none", async () => {
+    const [brandGate] = await api.db.select().from(gateSettings).where(eq(gateSettings.roleId, 3));
+    const held = await api.request(`/api/gate-setting/${brandGate.id}`, { token: tokens.admin });
+    const names = held.body.data.permissions.map((row: { name: string }) => row.name as string);
+    expect(names).toContain('category.index');
+
+    const trimmed = await api.request(`/api/gate-setting/${brandGate.id}`, {
+      method: 'PUT',
+      token: tokens.keyAccount,
+      json: { permission_ids: idsHeldBut(held.body.data.permissions, 'category.index') },
+    });
+    const removed = await api.request(`/api/gate-setting/${brandGate.id}`, {
+      method: 'DELETE',
+      token: tokens.keyAccount,
+    });
+
+    expect([trimmed.status, removed.status]).toEqual([403, 403]);
+    const after = await api.request(`/api/gate-setting/${brandGate.id}`, { token: tokens.admin });
+    expect(after.body.data.permissions.map((row: { name: string }) => row.name)).toEqual(names);
+  });
+
+  it("never trims or removes the administrators' own permissions, which nobody could give back", async () => {
+    const [adminGate] = await api.db.select().from(gateSettings).where(eq(gateSettings.roleId, 1));
+    const held = await api.request(`/api/gate-setting/${adminGate.id}`, { token: tokens.admin });
+    const names = held.body.data.permissions.map((row: { name: string }) => row.name as string);
+
+    const trimmed = await api.request(`/api/gate-setting/${adminGate.id}`, {
+      method: 'PUT',
+      token: tokens.admin,
+      json: { permission_ids: idsHeldBut(held.body.data.permissions, 'gate-setting.update') },
+    });
+    const removed = await api.request(`/api/gate-setting/${adminGate.id}`, {
+      method: 'DELETE',
+      token: tokens.admin,
+    });
+
+    expect([trimmed.status, removed.status]).toEqual([422, 422]);
+    expect(trimmed.body.errors.permission_ids).toEqual([
+      'The Administrator role keeps every permission it holds.',
+    ]);
+    const after = await api.request(`/api/gate-setting/${adminGate.id}`, { token: tokens.admin });
+    expect(after.body.data.permissions.map((row: { name: string }) => row.name)).toEqual(names);
   });
 
   it('refuses a key account creating an administrator', async () => {

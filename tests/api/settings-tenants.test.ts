@@ -385,10 +385,10 @@ describe('shipping methods', () => {
     expect(offered.body.data.map((row: { name: string }) => row.name)).toEqual(['JNE', 'SiCepat']);
   });
 
-  it('lets only platform staff switch them', async () => {
+  it('lets only administrators switch them: they are every brand’s', async () => {
     const listed = await api.request('/api/shipping-method', { token: tokens.brandA });
     const first = listed.body.data[0];
-    for (const token of [tokens.brandA, tokens.vendor1]) {
+    for (const token of [tokens.keyAccount, tokens.brandA, tokens.vendor1]) {
       const response = await api.request(`/api/shipping-method/${first.id}`, {
         method: 'PUT',
         token,

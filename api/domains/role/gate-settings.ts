@@ -3,11 +3,12 @@ import type { Executor } from '../../db/client';
 import { containsPattern } from '../../db/like';
 import { gateSettingPermissions, gateSettings, permissions, roles } from '../../db/schema';
 import type { AuthUser } from '../../http/context';
-import { notFound, validationFailed } from '../../http/errors';
+import { forbidden, notFound, validationFailed } from '../../http/errors';
 import { offsetOf, pageMeta, sortColumn } from '../../http/pagination';
 import type { Work } from '../../work/unit-of-work';
 import { ANY, refuseUngranted } from '../access/grants';
-import { belongsToScope, rolesOfScope, type SettingsScope } from '../access/settings-scope';
+import { ROLE } from '../access/roles';
+import { belongsToScope, isBaseRole, rolesOfScope, type SettingsScope } from '../access/settings-scope';
 import { findRole, requireManageableRole } from './roles';
 import type { GateSettingCreate, GateSettingUpdate, RoleListQuery } from './schema';
 import { serializeGateSetting, type PermissionItem } from './serializers';
@@ -113,6 +114,27 @@ async function chosenPermissions(executor: Executor, scope: SettingsScope, actor
   return offered;
 }
 
+/**
+ * The built-in roles' permission sets are every account of their kind's, across every brand: only
+ * administrators change them.
+ */
+function requireChangeableSet(actor: AuthUser, role: { id: number }) {
+  if (isBaseRole(role.id) && actor.roleId !== ROLE.administrator) throw forbidden();
+}
+
+/** The administrators' set may grow but never lose a permission: nobody would be left to give it back. */
+function refuseTrimmingAdministrators(
+  role: { id: number },
+  before: PermissionItem[],
+  after: PermissionItem[],
+) {
+  if (role.id !== ROLE.administrator) return;
+  const kept = new Set(after.map((item) => item.id));
+  if (before.some((item) => !kept.has(item.id))) {
+    throw validationFailed({ permission_ids: ['The Administrator role keeps every permission it holds.'] });
+  }
+}
+
 function names(items: PermissionItem[]) {
   return items.map((item) => item.name).sort();
 }
@@ -132,6 +154,7 @@ export async function createGateSetting(
     throw validationFailed({ role_id: ['The selected role id is invalid.'] });
   });
   await requireManageableRole(tx, actor, role);
+  requireChangeableSet(actor, role);
   const [existing] = await tx
     .select({ id: gateSettings.id })
     .from(gateSettings)
@@ -174,8 +197,10 @@ export async function updateGateSetting(
     throw validationFailed({ role_id: ['The role of a permission setting cannot be changed.'] });
   }
   await requireManageableRole(tx, actor, row.role);
+  requireChangeableSet(actor, row.role);
   const before = await permissionsOfGateSetting(tx, id);
   const chosen = await chosenPermissions(tx, scope, actor, body.permission_ids);
+  refuseTrimmingAdministrators(row.role, before, chosen);
   await tx.delete(gateSettingPermissions).where(eq(gateSettingPermissions.gateSettingId, id));
   if (chosen.length) {
     await tx
@@ -207,6 +232,10 @@ export async function deleteGateSetting(work: Work, actor: AuthUser, scope: Sett
   const { tx } = work;
   const row = await findGateSettingRow(tx, scope, id, true);
   await requireManageableRole(tx, actor, row.role);
+  requireChangeableSet(actor, row.role);
+  if (row.role.id === ROLE.administrator) {
+    throw validationFailed({ role_id: ['The Administrator role keeps every permission it holds.'] });
+  }
   const before = await permissionsOfGateSetting(tx, id);
   await tx.delete(gateSettings).where(eq(gateSettings.id, id));
   work.audit({

@@ -5,13 +5,13 @@ import { forbidden } from '../../http/errors';
 import { parseId } from '../../http/tenancy';
 import { write } from '../../http/write';
 import { requirePermission } from '../access/permissions';
-import { isPlatformStaff } from '../access/roles';
+import { ROLE } from '../access/roles';
 import { shippingListQuerySchema, shippingUpdateSchema } from './schema';
 import { listShippingMethods, serializeShippingMethod, setShippingMethodActive } from './service';
 
 /**
  * Shipping methods per channel (the Pengiriman settings): anyone signed in reads them (an order shows the
- * ones switched on); platform staff holding `brand.update` switch them.
+ * ones switched on); administrators holding `brand.update` switch them.
  */
 export const shippingEndpoints = endpointGroup([
   endpoint({
@@ -28,9 +28,12 @@ export const shippingEndpoints = endpointGroup([
     summary: 'Switch a shipping method on or off',
     tag: 'shipping',
     body: shippingUpdateSchema,
-    handle: async (c, { body }) => {
-      if (!isPlatformStaff(c.var.user.roleId)) throw forbidden();
+    // The couriers are the platform's, shared by every brand: only administrators switch them.
+    authorize: (c) => {
+      if (c.var.user.roleId !== ROLE.administrator) throw forbidden();
       requirePermission(c.var.user, 'brand.update');
+    },
+    handle: async (c, { body }) => {
       const id = parseId(c.req.param('id'));
       const method = await write(c, (work) => setShippingMethodActive(work, id, body.is_active));
       const [channel] = await c.var.deps.db

@@ -44,8 +44,8 @@ export type SettingsCard =
  * The cards of `/settings`, as spec 001 §6 shows them: brand and category for administrators and key
  * accounts; vendor for them and brand users; all users for administrators, a brand's or vendor's users with
  * `vendor.user.index`; roles and permissions by `role.index`/`gate-setting.index` (their `vendor.` names on the
- * brand and vendor side); bank for administrators. Beyond the spec: shipping methods for platform staff, the
- * access grid with the permissions, the audit log with the users.
+ * brand and vendor side); bank for administrators. Beyond the spec: shipping methods for administrators (the
+ * couriers are every brand's), the access grid with the permissions, the audit log with the users.
  */
 export function settingsCards(user: SettingsUser): SettingsCard[] {
   const staff = isPlatformStaff(user);
@@ -58,8 +58,7 @@ export function settingsCards(user: SettingsUser): SettingsCard[] {
   if (administrator || (!staff && can('user'))) cards.push('user');
   if (can('role')) cards.push('role');
   if (can('gate-setting')) cards.push('permission', 'accessGrid');
-  if (administrator) cards.push('bank');
-  if (staff) cards.push('shipping');
+  if (administrator) cards.push('bank', 'shipping');
   if (can('user')) cards.push('audit');
   return cards;
 }
