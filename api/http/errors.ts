@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { isDatabaseUnavailable } from '../db/unavailable';
+import { UNIQUE_FIELDS, uniqueViolation } from '../db/unique';
 
 export type FieldErrors = Record<string, string[]>;
 
@@ -59,6 +60,14 @@ export function handleError(error: unknown, c: Context) {
     const status = error.status;
     const message = status === 413 ? 'The uploaded content is too large.' : error.message || 'Bad request.';
     return c.json({ message }, status as ContentfulStatusCode);
+  }
+  const constraint = uniqueViolation(error);
+  if (constraint !== null) {
+    const known = UNIQUE_FIELDS[constraint];
+    if (known) return handleError(validationFailed({ [known.field]: [known.message] }), c);
+    // Another writer got there first (a lost race), never bad input: the client may try again.
+    console.warn(`unique index ${constraint} refused a write`);
+    return handleError(conflict('Data ini baru saja diubah. Muat ulang lalu coba lagi.'), c);
   }
   if (isDatabaseUnavailable(error)) {
     console.warn(`database unavailable: ${(error as Error).message}`);

@@ -393,6 +393,23 @@ describe('the payable-order select', () => {
     expect(withOwn).toHaveLength(all.length + 1);
     expect(await ids({ 'send-payment': created.body.data.id, per_page: 2 })).toEqual(withOwn.slice(0, 2));
   });
+
+  it("offers no order of the voucher's vendor once the form asks for another vendor's", async () => {
+    const paid = await v1Completed();
+    const created = await createVoucher(
+      voucherBody(api, { brand: 'A', vendor: 'V1', bankId: bca, orderIds: [paid.orderId] }),
+    );
+    const other = await completedOrder(api, {
+      brand: 'A',
+      vendor: 'V3',
+      lines: [{ product: catalogue.A.phone, quantity: 1 }],
+    });
+
+    const offered = await payableIds('V3', 'A', { 'send-payment': created.body.data.id });
+
+    expect(offered).toContain(other.orderId);
+    expect(offered).not.toContain(paid.orderId);
+  });
 });
 
 describe('saving a voucher again', () => {

@@ -1,15 +1,20 @@
+import { sql } from 'drizzle-orm';
 import { date, index, integer, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, nullableTimestamp, updatedAt } from './columns';
 import { users } from './access';
 import { orders } from './orders';
 import { brands, vendors } from './tenancy';
 
-export const banks = pgTable('banks', {
-  id: serial('id').primaryKey(),
-  name: text('name').notNull(),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+export const banks = pgTable(
+  'banks',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('banks_name_unique').on(sql`lower(${t.name})`)],
+);
 
 /** Vendor payment vouchers. */
 export const sendPayments = pgTable(

@@ -91,9 +91,9 @@ export const bankEndpoints = endpointGroup([
     summary: 'Bank options of the payment form (administrators and key accounts)',
     tag: 'bank',
     query: bankSelectQuerySchema,
-    handle: async (c, { query }) => {
+    authorize: (c) => {
       if (!isPlatformStaff(c.var.user.roleId)) throw forbidden();
-      return c.json(await bankOptions(c.var.deps.db, query));
     },
+    handle: async (c, { query }) => c.json(await bankOptions(c.var.deps.db, query)),
   }),
 ]);

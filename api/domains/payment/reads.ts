@@ -333,13 +333,14 @@ async function unpaidThroughTheirDays(executor: Executor, query: PayableOrderQue
 }
 
 /** The orders a voucher holds (on edit, the form offers them again). */
-function ordersOfVoucher(executor: Executor, voucherId: number, limit: number) {
+/** The voucher's own orders that meet `conditions` (the vendor, brand and status asked for: it may be changing). */
+function ordersOfVoucher(executor: Executor, voucherId: number, conditions: SQL[], limit: number) {
   return executor
     .select(payableFields)
     .from(sendPaymentOrders)
     .innerJoin(orders, eq(orders.id, sendPaymentOrders.orderId))
     .innerJoin(invoices, eq(invoices.id, orders.invoiceId))
-    .where(eq(sendPaymentOrders.sendPaymentId, voucherId))
+    .where(and(eq(sendPaymentOrders.sendPaymentId, voucherId), ...conditions))
     .orderBy(desc(orders.number))
     .limit(limit);
 }
@@ -371,7 +372,7 @@ async function payableRows(executor: Executor, query: PayableOrderQuery): Promis
   if ((await unpaidCount(executor, query.brand, query.vendor)) > query.per_page) return walk();
   const [unpaid, held] = await Promise.all([
     unpaidThroughTheirDays(executor, query, conditions),
-    own === undefined ? Promise.resolve([]) : ordersOfVoucher(executor, own, query.per_page),
+    own === undefined ? Promise.resolve([]) : ordersOfVoucher(executor, own, conditions, query.per_page),
   ]);
   return [...unpaid, ...held]
     .filter((row, index, all) => all.findIndex((other) => other.id === row.id) === index)

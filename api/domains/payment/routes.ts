@@ -133,6 +133,7 @@ export const paymentEndpoints = endpointGroup([
     summary: 'The filtered vouchers as a streamed .xlsx, one row per paid order',
     tag: 'payment',
     query: voucherExportQuerySchema,
+    authorize: (c) => voucherScope(c.var.user, 'index'),
     handle: (c, { query }) => {
       const { db, clock } = c.var.deps;
       return exportVouchers(db, voucherScope(c.var.user, 'index'), query, clock());

@@ -25,31 +25,7 @@ type VoucherRow = typeof sendPayments.$inferSelect;
 type OrderRow = typeof orders.$inferSelect;
 
 const PAID_LABEL = 'Terbayar';
-const ALREADY_PAID = 'Pesanan sudah dibayar dengan voucher lain.';
 const NUMBER_TAKEN = 'The number has already been taken.';
-
-/** A unique index refused the row: PostgreSQL's 23505, as pg and PGlite report it through drizzle. */
-function uniqueViolation(error: unknown): string | null {
-  for (let current = error; current instanceof Error; current = current.cause) {
-    const { code, constraint } = current as { code?: string; constraint?: string };
-    if (code === '23505') return constraint ?? '';
-  }
-  return null;
-}
-
-/** The insert, with the two races a check before it cannot close answered as the checks answer them. */
-async function refusingDuplicates<T>(write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (error) {
-    const constraint = uniqueViolation(error);
-    if (constraint === 'send_payment_orders_order_unique')
-      throw validationFailed({ order_ids: [ALREADY_PAID] });
-    if (constraint === 'send_payments_brand_number_unique')
-      throw validationFailed({ number: [NUMBER_TAKEN] });
-    throw error;
-  }
-}
 
 async function requireBrandOfCaller(executor: Executor, scope: VoucherScope, brandId: number) {
   const [brand] = await executor
@@ -212,22 +188,20 @@ export async function createVoucher(work: Work, input: { scope: VoucherScope; bo
     vendorId: body.vendor_id,
     orderIds: body.order_ids,
   });
-  const voucher = await refusingDuplicates(async () => {
-    const [row] = await tx
-      .insert(sendPayments)
-      .values({
-        ...voucherValues(body),
-        createdBy: work.actorId,
-        updatedBy: work.actorId,
-        createdAt: work.at,
-        updatedAt: work.at,
-      })
-      .returning();
-    await tx
-      .insert(sendPaymentOrders)
-      .values(body.order_ids.map((orderId) => ({ sendPaymentId: row.id, orderId })));
-    return row;
-  });
+  // Two vouchers racing for one order, or for one number, meet the unique indexes (api/db/unique.ts).
+  const [voucher] = await tx
+    .insert(sendPayments)
+    .values({
+      ...voucherValues(body),
+      createdBy: work.actorId,
+      updatedBy: work.actorId,
+      createdAt: work.at,
+      updatedAt: work.at,
+    })
+    .returning();
+  await tx
+    .insert(sendPaymentOrders)
+    .values(body.order_ids.map((orderId) => ({ sendPaymentId: voucher.id, orderId })));
   const paid = body.order_ids.map((id) => locked.get(id) as OrderRow);
   await markOrders(work, paid, voucher, true);
   await notifyVendor(
@@ -288,26 +262,23 @@ export async function updateVoucher(
   const released = heldIds.filter((id) => !wanted.has(id));
   const added = body.order_ids.filter((id) => !heldIds.includes(id));
 
-  const after = await refusingDuplicates(async () => {
-    const [row] = await tx
-      .update(sendPayments)
-      .set({ ...voucherValues(body), updatedBy: work.actorId, updatedAt: work.at })
-      .where(eq(sendPayments.id, before.id))
-      .returning();
-    if (released.length) {
-      await tx
-        .delete(sendPaymentOrders)
-        .where(
-          and(eq(sendPaymentOrders.sendPaymentId, before.id), inArray(sendPaymentOrders.orderId, released)),
-        );
-    }
-    if (added.length) {
-      await tx
-        .insert(sendPaymentOrders)
-        .values(added.map((orderId) => ({ sendPaymentId: before.id, orderId })));
-    }
-    return row;
-  });
+  const [after] = await tx
+    .update(sendPayments)
+    .set({ ...voucherValues(body), updatedBy: work.actorId, updatedAt: work.at })
+    .where(eq(sendPayments.id, before.id))
+    .returning();
+  if (released.length) {
+    await tx
+      .delete(sendPaymentOrders)
+      .where(
+        and(eq(sendPaymentOrders.sendPaymentId, before.id), inArray(sendPaymentOrders.orderId, released)),
+      );
+  }
+  if (added.length) {
+    await tx
+      .insert(sendPaymentOrders)
+      .values(added.map((orderId) => ({ sendPaymentId: before.id, orderId })));
+  }
   const rowOf = (id: number) => locked.get(id) as OrderRow;
   await markOrders(work, released.map(rowOf), after, false);
   await markOrders(work, added.map(rowOf), after, true);

@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "banks_name_unique" ON "banks" USING btree (lower("name"));
