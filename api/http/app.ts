@@ -5,6 +5,7 @@ import { brandWidgetRoutes, vendorWidgetRoutes } from '../domains/dashboard/rout
 import { brandCustomerRoutes } from '../domains/customer/routes';
 import { brandExportRoutes, vendorExportRoutes } from '../domains/export/routes';
 import { brandInvoiceRoutes } from '../domains/invoice/routes';
+import { channelAdapter } from '../domains/marketplace/adapters';
 import { vendorOfferRoutes } from '../domains/offer/routes';
 import { brandOrderRoutes, vendorOrderRoutes } from '../domains/order/routes';
 import { selectRoutes } from '../domains/brand/select-routes';
@@ -20,6 +21,8 @@ import { handleError } from './errors';
 import { openApiDocument } from './openapi';
 
 export function createApiApp(deps: ApiDeps) {
+  // A CHANNEL_ADAPTER that names no adapter stops the start, rather than the first listing saved.
+  channelAdapter(deps.config.CHANNEL_ADAPTER);
   const app = new Hono<ApiEnv>();
   app.use(async (c, next) => {
     c.set('deps', deps);

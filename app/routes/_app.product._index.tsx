@@ -38,10 +38,10 @@ function backTo(request: Request, firstPage: boolean) {
   return `/product${url.search}`;
 }
 
-async function toastOf(to: string, call: () => Promise<{ message: string }>) {
+async function toastOf(to: string, call: () => Promise<{ message: string; type?: 'success' | 'error' }>) {
   try {
-    const { message } = await call();
-    return redirectWithToast(to, { type: 'success', message });
+    const { message, type = 'success' } = await call();
+    return redirectWithToast(to, { type, message });
   } catch (error) {
     if (!(error instanceof UpstreamError) || error.status === 500) throw error;
     return redirectWithToast(to, { type: 'error', message: error.message });
@@ -59,7 +59,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (!(file instanceof File) || file.size === 0) {
       return redirectWithToast(backTo(request, false), { type: 'error', message: 'listing.importMissing' });
     }
-    return toastOf(backTo(request, false), () => listingApi.importPrices(api, { brandId, file }));
+    return toastOf(backTo(request, false), async () => {
+      const { message, data } = await listingApi.importPrices(api, { brandId, file });
+      if (data.failed_rows_data.length === 0) return { message };
+      // The marketplace refused some listings: an error toast naming the first of them, not a success.
+      const refused = data.failed_rows_data
+        .slice(0, 3)
+        .map((row) => `${row.sku ?? '–'}: ${row.error[0] ?? ''}`)
+        .join('; ');
+      return { message: `${message}. ${refused}`, type: 'error' as const };
+    });
   }
   const submission = parseWithZod(formData, { schema: listingRowActionSchema });
   if (submission.status !== 'success') throw new Response('Bad Request', { status: 400 });

@@ -6,7 +6,7 @@ import { VoucherForm } from '~/components/payment/voucher-form';
 import { requireCsrf } from '~/lib/csrf.server';
 import { formatDateTime } from '~/lib/format';
 import { pageTitle } from '~/lib/meta';
-import { idOf, requirePaymentStaff } from '~/lib/payment-access.server';
+import { idOf, requirePaymentStaff, voucherActions } from '~/lib/payment-access.server';
 import { draftOfVoucher, formChoices, voucherAction } from '~/lib/payment-form.server';
 import { requireUser } from '~/lib/scope.server';
 import { redirectWithToast } from '~/lib/toast.server';
@@ -19,7 +19,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const voucher = await paymentApi.show(api, { id: idOf(params.id) });
   const draft = draftOfVoucher(voucher);
   const choices = await formChoices(api, { brandId: voucher.brand_id, draft, voucherId: voucher.id });
-  return json({ voucher, draft, choices });
+  return json({ voucher, draft, choices, canUpdate: voucherActions(user).update });
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
@@ -27,6 +27,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   await requireCsrf(formData, request);
   const { user, api } = await requireUser(request, context);
   requirePaymentStaff(user);
+  if (!voucherActions(user).update) throw new Response('Forbidden', { status: 403 });
   const id = idOf(params.id);
   // The voucher's brand, never one the form could name: a voucher stays in its brand.
   const { brand_id: brandId } = await paymentApi.show(api, { id });
@@ -86,6 +87,7 @@ export default function EditVoucherPage() {
         brandId={voucher.brand_id}
         lastResult={answered?.result}
         submitLabel={t('payment.save')}
+        readOnly={!loaded.canUpdate}
       />
     </section>
   );

@@ -58,7 +58,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   back.searchParams.delete('index');
   const to = `/send-payment${back.search}`;
   try {
-    const { message } = await paymentApi.remove(api, { id: submission.value.id });
+    // The spec's delete names the voucher's brand; it is read from the voucher, never from the form.
+    const { brand_id: brandId } = await paymentApi.show(api, { id: submission.value.id });
+    const { message } = await paymentApi.remove(api, { id: submission.value.id, brandId });
     return redirectWithToast(to, { type: 'success', message });
   } catch (error) {
     if (!(error instanceof UpstreamError) || error.status >= 500) throw error;

@@ -18,9 +18,13 @@ import { widgetApi } from '~/lib/upstream/widgets.server';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { user, api, scope } = await requireScope(request, context);
-  // Vendors keep their stock on the management screen (spec 001 §2: role id 2 goes to /stock/manajemen).
-  if (user.role_id === ROLE.vendor || scope.kind === 'vendor') throw redirect('/stock/manajemen');
   const url = new URL(request.url);
+  // Vendors keep their stock on the management screen (spec 001 §2: role id 2 goes to /stock/manajemen), with
+  // the search they came with (a low-stock notification names its SKU).
+  if (user.role_id === ROLE.vendor || scope.kind === 'vendor') {
+    const search = url.searchParams.get('search');
+    throw redirect(search ? `/stock/manajemen?${new URLSearchParams({ search })}` : '/stock/manajemen');
+  }
   const query = listQuery(url);
   const [stock, vendors, inStockRate, unitsSold] = await Promise.all([
     stockApi.list(api, { scope, query }),

@@ -63,7 +63,18 @@ function reads(
   ];
 }
 
-type Write = { name: string; call: (token: string, brand: BrandKey, target: Target) => Promise<ApiResponse> };
+type Write = {
+  name: string;
+  /** Puts the target where the write would change it (as the administrator), before "nothing changed" is read. */
+  prepare?: (brand: BrandKey, target: Target) => Promise<unknown>;
+  call: (token: string, brand: BrandKey, target: Target) => Promise<ApiResponse>;
+};
+
+const switchOff = (brand: BrandKey, target: Target) =>
+  api.request(`${base(brand)}/tokopedia/product-commerce/${target.id}/set-inactive`, {
+    method: 'PUT',
+    token: tokens.admin,
+  });
 
 const WRITES: Write[] = [
   {
@@ -89,6 +100,15 @@ const WRITES: Write[] = [
     name: 'set-inactive',
     call: (token, brand, target) =>
       api.request(`${base(brand)}/tokopedia/product-commerce/${target.id}/set-inactive`, {
+        method: 'PUT',
+        token,
+      }),
+  },
+  {
+    name: 'set-active',
+    prepare: switchOff,
+    call: (token, brand, target) =>
+      api.request(`${base(brand)}/tokopedia/product-commerce/${target.id}/set-active`, {
         method: 'PUT',
         token,
       }),
@@ -121,6 +141,15 @@ const WRITES: Write[] = [
       api.request(`${base(brand)}/tokopedia/product/delete`, {
         token,
         json: { _method: 'DELETE', product_id: [target.external_id] },
+      }),
+  },
+  {
+    name: 'tokopedia set-active',
+    prepare: switchOff,
+    call: (token, brand, target) =>
+      api.request(`${base(brand)}/tokopedia/product/status/set-active`, {
+        token,
+        json: { product_id: [target.external_id] },
       }),
   },
   {
@@ -180,6 +209,7 @@ describe('marketplace writes', () => {
         const expected = allowed ? '2xx' : inScope ? '403' : '404';
         it(`${write.name}: ${user} on brand ${brand} answers ${expected}${allowed ? '' : ' and changes nothing'}`, async () => {
           const target = await createListing(api, tokens.admin, listingBody(), brand);
+          await write.prepare?.(brand, target);
           const before = { row: await rowOf(target.id), ...(await totals()) };
           const response = await write.call(tokens[user], brand, target);
           if (allowed) {

@@ -577,6 +577,29 @@ describe('the active switch', () => {
     ]);
   });
 
+  it('through tokopedia/product/status the same: asked twice, the second changes nothing and pushes nothing', async () => {
+    const listing = await createListing(api, admin);
+    const status = (to: 'set-active' | 'set-inactive') =>
+      api.request(`/api/brand/${api.world.brands.A}/tokopedia/product/status/${to}`, {
+        token: admin,
+        json: { product_id: [listing.external_id] },
+      });
+    expect((await status('set-inactive')).status).toBe(200);
+    expect((await listingRow(listing.id)).isInactive).toBe(true);
+    const logs = (await logsOf(listing.id)).length;
+    const audits = (await api.db.select({ total: count() }).from(auditLogs))[0].total;
+
+    expect((await status('set-inactive')).status).toBe(200);
+    expect((await listingRow(listing.id)).isInactive).toBe(true);
+    expect(await logsOf(listing.id)).toHaveLength(logs);
+    expect((await api.db.select({ total: count() }).from(auditLogs))[0].total).toBe(audits);
+
+    expect((await status('set-active')).status).toBe(200);
+    expect((await listingRow(listing.id)).isInactive).toBe(false);
+    expect((await status('set-active')).status).toBe(200);
+    expect(await logsOf(listing.id)).toHaveLength(logs + 1);
+  });
+
   it('fails when the marketplace fails (SANDBOX-FAIL-STATUS): 502, the listing as it was, the failure logged', async () => {
     const listing = await createListing(api, admin, listingBody({ sku: uniqueSku('SANDBOX-FAIL-STATUS') }));
     const off = await api.request(`${listingsPath(api)}/${listing.id}/set-inactive`, {

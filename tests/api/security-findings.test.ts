@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allowedOrigins, readApiConfig, seedsDemo } from '../../api/config';
+import { createApiApp } from '../../api/http/app';
 import { forwardedClient } from '../../api/http/client-ip';
 import { CLIENT, refreshGrant, startTestApi, type TestApi } from '../support/api';
 
@@ -33,6 +34,13 @@ describe('a production start', () => {
     expect(seedsDemo(readApiConfig({ ...PRODUCTION, SEED_DEMO: 'true' }))).toBe(true);
     expect(seedsDemo(readApiConfig({}))).toBe(true);
     expect(seedsDemo(readApiConfig({ DATABASE_URL: 'postgres://db/x' }))).toBe(false);
+  });
+
+  it('stops on a CHANNEL_ADAPTER that names no adapter, instead of failing the first listing saved', () => {
+    expect(() =>
+      createApiApp({ ...api.deps, config: { ...api.deps.config, CHANNEL_ADAPTER: 'tokopediaa' } }),
+    ).toThrow(/CHANNEL_ADAPTER=tokopediaa names no channel adapter/);
+    expect(() => createApiApp(api.deps)).not.toThrow();
   });
 
   it("lets only APP_URL's origin open the WebSocket unless ALLOWED_ORIGINS says otherwise", () => {

@@ -381,6 +381,25 @@ describe('exports and templates', () => {
     expect(refused.status).toBe(403);
   });
 
+  it("exports what the list's filters keep: the search, the category with its descendants", async () => {
+    const skusOf = async (query: Record<string, string | number>) => {
+      const exported = await api.request(`${brandA()}/export/product-stock`, { token: tokens.brandA, query });
+      expect(exported.status).toBe(200);
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.load(exported.bytes as unknown as ArrayBuffer);
+      const rows = book.worksheets[0].getSheetValues().slice(2) as unknown[][];
+      return rows.map((row) => row[2]).sort();
+    };
+    expect(await skusOf({ search: 'a-lap' })).toEqual(['A-LAP-14']);
+    const list = await api.request(`${brandA()}/product-stock`, {
+      token: tokens.brandA,
+      query: { 'category[]': api.world.categories.A.parent, per_page: 100 },
+    });
+    expect(await skusOf({ 'category[]': api.world.categories.A.parent })).toEqual(
+      list.body.data.map((row: { sku: string }) => row.sku).sort(),
+    );
+  });
+
   it('a product from the seed keeps its place', async () => {
     const [row] = await api.db.select().from(products).where(eq(products.id, catalogue.A.laptop.id));
     expect(row.sku).toBe('A-LAP-14');

@@ -202,6 +202,21 @@ test('an administrator uploads new prices from the template, and deletes a listi
   const row = page.getByRole('row').filter({ hasText: name });
   await expect(row).toContainText('IDR 65.000');
 
+  // A listing the marketplace refuses: the upload says so as an error naming it, not as a success.
+  const refusedSku = `SANDBOX-FAIL-UPDATE-${stamp}`;
+  await listingThroughApi(page.request, `Kaos Ditolak ${stamp}`, refusedSku);
+  await page.getByLabel('File harga (csv atau xlsx)').setInputFiles({
+    name: 'harga.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(`sku,price\n${sku},66000\n${refusedSku},70000\n`),
+  });
+  await page.getByRole('button', { name: 'Unggah Harga' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: refusedSku })).toContainText(
+    '1 produk diperbarui, 1 ditolak',
+  );
+  await page.goto(`/product?search=${encodeURIComponent(name)}`);
+  await expect(row).toContainText('IDR 66.000');
+
   await row.getByRole('link', { name: `Hapus ${name}` }).click();
   const dialog = page.getByRole('dialog', { name: 'Hapus produk' });
   await expect(dialog).toContainText(name);

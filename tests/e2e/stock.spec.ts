@@ -45,8 +45,11 @@ test('a vendor updates a stock row, and the brand user opens the notification to
   const quantity = row.quantity + 7;
 
   await signInAndWait(page, ACCOUNTS.vendor);
-  await page.goto('/stock');
-  await expect(page).toHaveURL(/\/stock\/manajemen/);
+  // As a low-stock notification leads there: the stock list, which sends a vendor to the management screen
+  // with the search kept.
+  await page.goto(`/stock?search=${encodeURIComponent(row.sku)}`);
+  await expect(page).toHaveURL(/\/stock\/manajemen\?search=/);
+  await expect(page.getByRole('searchbox', { name: 'Cari nama atau SKU' })).toHaveValue(row.sku);
   await page.getByRole('searchbox', { name: 'Cari nama atau SKU' }).fill(row.sku);
   await page.getByRole('button', { name: 'Terapkan' }).click();
   const field = page.getByRole('spinbutton', { name: `Stok ${row.name}` });

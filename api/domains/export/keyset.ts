@@ -56,7 +56,7 @@ export async function* keyset<T>(
  */
 export function flatRows<T extends { id: number | string }>(
   db: Executor,
-  query: { columns: SQL; from: SQL; where: SQL; id: PgColumn; range: IdRange },
+  query: { columns: SQL; from: SQL; where: SQL; id: PgColumn | SQL; range: IdRange },
 ): AsyncGenerator<T[]> {
   const { columns, from, where, id, range } = query;
   const upTo = range.upTo === undefined ? sql`` : sql`and ${id} <= ${range.upTo}`;

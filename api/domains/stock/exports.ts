@@ -1,10 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { products } from '../../db/schema';
 import { flatRows } from '../export/keyset';
 import { exportFileName, streamWorkbook, type ExportColumn } from '../export/workbook';
 import type { StockScope } from './scope';
-import { stockFigures, type StockFigures } from './stock-list';
+import { catalogueWhere, stockFigures, type CatalogueFilters, type StockFigures } from './stock-list';
 
 type ProductRow = {
   id: number;
@@ -15,31 +14,23 @@ type ProductRow = {
   vendor_price: number | string;
 };
 
-function idList(ids: readonly number[]) {
-  return sql`(${sql.join(
-    (ids.length ? ids : [0]).map((id) => sql`${id}`),
-    sql`, `,
-  )})`;
-}
-
-/** The live products of the scope's brands, in id order, batch by batch. */
-function productBatches(db: Executor, scope: StockScope) {
-  return flatRows<ProductRow>(db, {
-    columns: sql`products.id, products.name, products.sku, b.name as brand_name, c.name as category_name,
-      products.vendor_price`,
-    from: sql`products join brands b on b.id = products.brand_id left join categories c on c.id = products.category_id`,
-    where: sql`products.brand_id in ${idList(scope.brandIds)} and products.deleted_at is null`,
-    id: products.id,
+/** The products the filters keep, in id order, batch by batch. */
+async function* productBatches(db: Executor, scope: StockScope, filters: CatalogueFilters = {}) {
+  yield* flatRows<ProductRow>(db, {
+    columns: sql`p.id, p.name, p.sku, b.name as brand_name, c.name as category_name, p.vendor_price`,
+    from: sql`products p join brands b on b.id = p.brand_id left join categories c on c.id = p.category_id`,
+    where: await catalogueWhere(db, scope, filters),
+    id: sql`p.id`,
     range: { after: 0 },
   });
 }
 
-async function* withFigures(db: Executor, scope: StockScope, now: Date) {
-  for await (const batch of productBatches(db, scope)) {
+async function* withFigures(db: Executor, scope: StockScope, now: Date, filters: CatalogueFilters = {}) {
+  for await (const batch of productBatches(db, scope, filters)) {
     const ids = batch.map((row) => Number(row.id));
     const figures: StockFigures[] = [];
     for (let start = 0; start < ids.length; start += 1000) {
-      figures.push(...(await stockFigures(db, scope, ids.slice(start, start + 1000), now)));
+      figures.push(...(await stockFigures(db, scope, ids.slice(start, start + 1000), now, filters.vendor)));
     }
     yield batch.map((row, index) => ({ ...row, ...figures[index] }));
   }
@@ -61,13 +52,13 @@ const EXPORT_COLUMNS: ExportColumn<ExportRow>[] = [
   { header: 'In-Stock Rate (%)', type: 'number', value: (row) => row.in_stock_rate },
 ];
 
-/** The stock list as a spreadsheet: every product of the scope with the list's figures. */
-export function exportProductStock(db: Executor, scope: StockScope, now: Date) {
+/** The stock list as a spreadsheet: every product the list's filters keep, with the list's figures. */
+export function exportProductStock(db: Executor, scope: StockScope, now: Date, filters: CatalogueFilters) {
   return streamWorkbook({
     fileName: exportFileName(now, 'product-stock'),
     sheetName: 'Stok',
     columns: EXPORT_COLUMNS,
-    batches: withFigures(db, scope, now),
+    batches: withFigures(db, scope, now, filters),
     now,
   });
 }

@@ -24,6 +24,7 @@ import {
   productQuerySchema,
   productStockQuerySchema,
   skuChannelQuerySchema,
+  stockExportQuerySchema,
   stockSettingBodySchema,
   updateStockBodySchema,
   vendorStockUpdateBodySchema,
@@ -167,9 +168,10 @@ const brandRows = [
     path: '/api/brand/{brand}/export/product-stock',
     summary: 'The stock list as .xlsx',
     tag: 'stock',
-    handle: async (c) => {
+    query: stockExportQuerySchema,
+    handle: async (c, { query }) => {
       const { scope } = await brandStockScope(c);
-      return exportProductStock(c.var.deps.db, scope, c.var.deps.clock());
+      return exportProductStock(c.var.deps.db, scope, c.var.deps.clock(), query);
     },
   }),
   endpoint({
@@ -363,9 +365,10 @@ const vendorRows = [
     path: '/api/vendor/{vendor}/export/product-stock',
     summary: "The vendor's stock list as .xlsx",
     tag: 'stock',
-    handle: async (c) => {
+    query: stockExportQuerySchema,
+    handle: async (c, { query }) => {
       const { scope } = await vendorStockScope(c);
-      return exportProductStock(c.var.deps.db, scope, c.var.deps.clock());
+      return exportProductStock(c.var.deps.db, scope, c.var.deps.clock(), query);
     },
   }),
   endpoint({

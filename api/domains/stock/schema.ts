@@ -28,6 +28,14 @@ export const productStockQuerySchema = pageQuerySchema.extend({
 
 export type ProductStockQuery = z.infer<typeof productStockQuerySchema>;
 
+/** The stock export keeps what the list's filters keep. */
+export const stockExportQuerySchema = productStockQuerySchema.pick({
+  search: true,
+  category: true,
+  vendor: true,
+  brand: true,
+});
+
 export const productQuerySchema = productStockQuerySchema;
 
 export const productBodySchema = z

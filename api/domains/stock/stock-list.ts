@@ -144,18 +144,13 @@ function wants(value: ProductStockQuery['with'], relation: string) {
   return list.map((item) => item.trim()).includes(relation);
 }
 
+export type CatalogueFilters = Pick<ProductStockQuery, 'search' | 'category' | 'vendor' | 'brand'>;
+
 /**
- * The stock list (spec 001 §2 "Stock screens", §7): the catalogue of the scope's brands, searched by name or
- * SKU, filtered by category (with its descendants) and vendor, sorted from a whitelist (default products.name),
- * each row with its stock figures; `with=photos` adds the photos. `figures: false` leaves the figures out (the
- * catalogue list).
+ * The live products of the scope's brands (as `p`) that the list's filters keep: searched by name or SKU, in a
+ * category or its descendants, held by one of the vendors, of one of the brands. The list and its export share it.
  */
-export async function listProductStock(
-  db: Executor,
-  scope: StockScope,
-  query: ProductStockQuery,
-  options: { now: Date; mediaUrl: string; figures: boolean },
-) {
+export async function catalogueWhere(db: Executor, scope: StockScope, query: CatalogueFilters) {
   const categoryIds = query.category?.length
     ? await withDescendants(db, scope.brandIds, query.category)
     : undefined;
@@ -171,7 +166,22 @@ export async function listProductStock(
       sql`exists (select 1 from vendor_stocks f where f.product_id = p.id and f.vendor_id in ${idList(query.vendor)})`,
     );
   }
-  const where = sql.join(conditions, sql` and `);
+  return sql.join(conditions, sql` and `);
+}
+
+/**
+ * The stock list (spec 001 §2 "Stock screens", §7): the catalogue of the scope's brands, searched by name or
+ * SKU, filtered by category (with its descendants) and vendor, sorted from a whitelist (default products.name),
+ * each row with its stock figures; `with=photos` adds the photos. `figures: false` leaves the figures out (the
+ * catalogue list).
+ */
+export async function listProductStock(
+  db: Executor,
+  scope: StockScope,
+  query: ProductStockQuery,
+  options: { now: Date; mediaUrl: string; figures: boolean },
+) {
+  const where = await catalogueWhere(db, scope, query);
   const sortKey = sortColumn<keyof typeof SORT>(SORT, query.sorted_by, 'products.name');
   const direction = sql.raw(query.order_by === 'desc' ? 'desc' : 'asc');
   const available =

@@ -112,6 +112,7 @@ export function VoucherForm({
   lastResult,
   hidden,
   submitLabel,
+  readOnly = false,
 }: {
   draft: VoucherDraft;
   choices: VoucherChoices;
@@ -119,6 +120,8 @@ export function VoucherForm({
   lastResult?: SubmissionResult<string[]>;
   hidden?: ReactNode;
   submitLabel: string;
+  /** For a user who may read the voucher but not change it: every control disabled, no Save. */
+  readOnly?: boolean;
 }) {
   const { t } = useTranslation();
   const navigation = useNavigation();
@@ -170,229 +173,244 @@ export function VoucherForm({
       ))}
       <FormError id={form.errorId} errors={form.errors} />
 
-      <div className="grid gap-4 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-2">
-        <Labelled meta={fields.number} label={t('payment.number')}>
-          <input key={number.key} {...number.props} className="input" maxLength={100} />
-        </Labelled>
-        <Labelled meta={fields.vendor_id} label={t('payment.vendor')}>
-          <div className="flex flex-wrap gap-2">
-            <select
-              key={vendorKey}
-              {...vendorProps}
-              defaultValue={vendor ?? ''}
-              className="input min-w-48 flex-1"
-              onChange={(event) => event.currentTarget.form?.requestSubmit(chooseVendor.current)}
-            >
+      <fieldset disabled={readOnly} className="min-w-0 space-y-6">
+        <div className="grid gap-4 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-2">
+          <Labelled meta={fields.number} label={t('payment.number')}>
+            <input key={number.key} {...number.props} className="input" maxLength={100} />
+          </Labelled>
+          <Labelled meta={fields.vendor_id} label={t('payment.vendor')}>
+            <div className="flex flex-wrap gap-2">
+              <select
+                key={vendorKey}
+                {...vendorProps}
+                defaultValue={vendor ?? ''}
+                className="input min-w-48 flex-1"
+                onChange={(event) => event.currentTarget.form?.requestSubmit(chooseVendor.current)}
+              >
+                <option value="" disabled>
+                  {t('payment.chooseVendor')}
+                </option>
+                {choices.vendors.map((option) => (
+                  <option key={option.id} value={option.id}>
+                    {option.name}
+                  </option>
+                ))}
+              </select>
+              <button
+                ref={chooseVendor}
+                type="submit"
+                name="intent"
+                value="choose-vendor"
+                className="btn-secondary whitespace-nowrap"
+              >
+                {t('payment.loadOrders')}
+              </button>
+            </div>
+          </Labelled>
+          <Labelled meta={fields.date} label={t('payment.date')}>
+            <input key={date.key} {...date.props} className="input" />
+          </Labelled>
+          <Labelled meta={fields.due_date} label={t('payment.dueDate')}>
+            <input key={dueDate.key} {...dueDate.props} className="input" />
+          </Labelled>
+          <Labelled meta={fields.bank_id} label={t('payment.bank')}>
+            <select key={bankKey} {...bankProps} defaultValue={draft.bank_id ?? ''} className="input">
               <option value="" disabled>
-                {t('payment.chooseVendor')}
+                {t('payment.chooseBank')}
               </option>
-              {choices.vendors.map((option) => (
+              {choices.banks.map((option) => (
                 <option key={option.id} value={option.id}>
                   {option.name}
                 </option>
               ))}
             </select>
-            <button
-              ref={chooseVendor}
-              type="submit"
-              name="intent"
-              value="choose-vendor"
-              className="btn-secondary whitespace-nowrap"
-            >
-              {t('payment.loadOrders')}
-            </button>
-          </div>
-        </Labelled>
-        <Labelled meta={fields.date} label={t('payment.date')}>
-          <input key={date.key} {...date.props} className="input" />
-        </Labelled>
-        <Labelled meta={fields.due_date} label={t('payment.dueDate')}>
-          <input key={dueDate.key} {...dueDate.props} className="input" />
-        </Labelled>
-        <Labelled meta={fields.bank_id} label={t('payment.bank')}>
-          <select key={bankKey} {...bankProps} defaultValue={draft.bank_id ?? ''} className="input">
-            <option value="" disabled>
-              {t('payment.chooseBank')}
-            </option>
-            {choices.banks.map((option) => (
-              <option key={option.id} value={option.id}>
-                {option.name}
-              </option>
-            ))}
-          </select>
-        </Labelled>
-        <Labelled meta={fields.payment_method_description} label={t('payment.checkNumber')}>
-          <input key={check.key} {...check.props} className="input" maxLength={100} />
-        </Labelled>
-        <Labelled meta={fields.account_number} label={t('payment.accountNumber')}>
-          <input
-            key={accountNumberInput.key}
-            {...accountNumberInput.props}
-            className="input"
-            maxLength={50}
-            list="account-number-history"
-            autoComplete="off"
-            onChange={(event) => {
-              const value = event.currentTarget.value;
-              setAccountNumber(value);
-              if (vendor) numbers.lookUp(value);
-            }}
-          />
-          <datalist id="account-number-history">
-            {numbers.values.map((value) => (
-              <option key={value} value={value} />
-            ))}
-          </datalist>
-        </Labelled>
-        <Labelled meta={fields.account_holder_name} label={t('payment.accountName')}>
-          <input
-            key={accountName.key}
-            {...accountName.props}
-            className="input"
-            maxLength={150}
-            list="account-name-history"
-            autoComplete="off"
-            onFocus={() =>
-              vendor && names.lookUp('', accountNumber ? { 'account-number': accountNumber } : {})
-            }
-            onChange={(event) => vendor && names.lookUp(event.currentTarget.value)}
-          />
-          <datalist id="account-name-history">
-            {names.values.map((value) => (
-              <option key={value} value={value} />
-            ))}
-          </datalist>
-        </Labelled>
-      </div>
+          </Labelled>
+          <Labelled meta={fields.payment_method_description} label={t('payment.checkNumber')}>
+            <input key={check.key} {...check.props} className="input" maxLength={100} />
+          </Labelled>
+          <Labelled meta={fields.account_number} label={t('payment.accountNumber')}>
+            <input
+              key={accountNumberInput.key}
+              {...accountNumberInput.props}
+              className="input"
+              maxLength={50}
+              list="account-number-history"
+              autoComplete="off"
+              onChange={(event) => {
+                const value = event.currentTarget.value;
+                setAccountNumber(value);
+                if (vendor) numbers.lookUp(value);
+              }}
+            />
+            <datalist id="account-number-history">
+              {numbers.values.map((value) => (
+                <option key={value} value={value} />
+              ))}
+            </datalist>
+          </Labelled>
+          <Labelled meta={fields.account_holder_name} label={t('payment.accountName')}>
+            <input
+              key={accountName.key}
+              {...accountName.props}
+              className="input"
+              maxLength={150}
+              list="account-name-history"
+              autoComplete="off"
+              onFocus={() =>
+                vendor && names.lookUp('', accountNumber ? { 'account-number': accountNumber } : {})
+              }
+              onChange={(event) =>
+                vendor &&
+                names.lookUp(
+                  event.currentTarget.value,
+                  accountNumber ? { 'account-number': accountNumber } : {},
+                )
+              }
+            />
+            <datalist id="account-name-history">
+              {names.values.map((value) => (
+                <option key={value} value={value} />
+              ))}
+            </datalist>
+          </Labelled>
+        </div>
 
-      <fieldset className="space-y-4 rounded-lg border border-slate-200 bg-white p-4">
-        <legend className="px-1 text-base font-semibold">{t('payment.orders')}</legend>
-        {vendor === null ? (
-          <p className="text-sm text-slate-600">{t('payment.selectVendorFirst')}</p>
-        ) : (
-          <>
-            <div className="flex flex-wrap items-end gap-2">
-              <div className="min-w-64 flex-1 space-y-1">
-                <label htmlFor={fields.add_order_id.id} className="block text-sm font-medium text-slate-700">
-                  {t('payment.addOrder')}
-                </label>
-                <select key={addKey} {...addProps} defaultValue="" className="input">
-                  <option value="">
-                    {choices.payable.length ? t('payment.chooseOrder') : t('payment.noPayableOrders')}
-                  </option>
-                  {choices.payable.map((order) => (
-                    <option key={order.id} value={order.id}>
-                      {order.number} · {order.invoice_external_number} · {formatMoney(order.amount)}
+        <fieldset className="space-y-4 rounded-lg border border-slate-200 bg-white p-4">
+          <legend className="px-1 text-base font-semibold">{t('payment.orders')}</legend>
+          {vendor === null ? (
+            <p className="text-sm text-slate-600">{t('payment.selectVendorFirst')}</p>
+          ) : (
+            <>
+              <div className="flex flex-wrap items-end gap-2">
+                <div className="min-w-64 flex-1 space-y-1">
+                  <label
+                    htmlFor={fields.add_order_id.id}
+                    className="block text-sm font-medium text-slate-700"
+                  >
+                    {t('payment.addOrder')}
+                  </label>
+                  <select key={addKey} {...addProps} defaultValue="" className="input">
+                    <option value="">
+                      {choices.payable.length ? t('payment.chooseOrder') : t('payment.noPayableOrders')}
                     </option>
-                  ))}
-                </select>
+                    {choices.payable.map((order) => (
+                      <option key={order.id} value={order.id}>
+                        {order.number} · {order.invoice_external_number} · {formatMoney(order.amount)}
+                      </option>
+                    ))}
+                  </select>
+                </div>
+                <button type="submit" name="intent" value="add-order" className="btn-secondary">
+                  {t('payment.add')}
+                </button>
               </div>
-              <button type="submit" name="intent" value="add-order" className="btn-secondary">
-                {t('payment.add')}
-              </button>
-            </div>
-            <FieldError id={fields.add_order_id.errorId} errors={fields.add_order_id.errors} />
-            <FieldError id={fields.order_ids.errorId} errors={fields.order_ids.errors} />
-            {choices.orders.length === 0 ? (
-              <p className="text-sm text-slate-600">{t('payment.noOrdersChosen')}</p>
-            ) : (
-              <ul className="divide-y divide-slate-100 rounded-md border border-slate-200">
-                {choices.orders.map((order) => {
-                  const index = draft.order_ids.indexOf(order.id);
-                  const errors = index >= 0 ? orderErrors[index]?.errors : undefined;
-                  return (
-                    <li key={order.id} className="space-y-2 p-3">
-                      <div className="flex flex-wrap items-center justify-between gap-2">
-                        <div>
-                          <p className="font-medium">{order.number}</p>
-                          <p className="text-xs text-slate-500">
-                            {order.invoice_external_number} · {t('payment.completedAt')}{' '}
-                            {formatDate(order.completed_at)}
+              <FieldError id={fields.add_order_id.errorId} errors={fields.add_order_id.errors} />
+              <FieldError id={fields.order_ids.errorId} errors={fields.order_ids.errors} />
+              {choices.orders.length === 0 ? (
+                <p className="text-sm text-slate-600">{t('payment.noOrdersChosen')}</p>
+              ) : (
+                <ul className="divide-y divide-slate-100 rounded-md border border-slate-200">
+                  {choices.orders.map((order) => {
+                    const index = draft.order_ids.indexOf(order.id);
+                    const errors = index >= 0 ? orderErrors[index]?.errors : undefined;
+                    return (
+                      <li key={order.id} className="space-y-2 p-3">
+                        <div className="flex flex-wrap items-center justify-between gap-2">
+                          <div>
+                            <p className="font-medium">{order.number}</p>
+                            <p className="text-xs text-slate-500">
+                              {order.invoice_external_number} · {t('payment.completedAt')}{' '}
+                              {formatDate(order.completed_at)}
+                            </p>
+                          </div>
+                          <div className="flex items-center gap-3">
+                            <span className="tabular-nums">{formatMoney(order.amount)}</span>
+                            <button
+                              type="submit"
+                              name="intent"
+                              value={`remove-order-${order.id}`}
+                              className="btn-secondary px-2 py-1 text-xs"
+                              aria-label={t('payment.removeOrder', { number: order.number })}
+                            >
+                              {t('payment.remove')}
+                            </button>
+                          </div>
+                        </div>
+                        {errors?.length ? (
+                          <p className="text-sm text-red-600" role="alert">
+                            {t(errors[0])}
                           </p>
-                        </div>
-                        <div className="flex items-center gap-3">
-                          <span className="tabular-nums">{formatMoney(order.amount)}</span>
-                          <button
-                            type="submit"
-                            name="intent"
-                            value={`remove-order-${order.id}`}
-                            className="btn-secondary px-2 py-1 text-xs"
-                            aria-label={t('payment.removeOrder', { number: order.number })}
-                          >
-                            {t('payment.remove')}
-                          </button>
-                        </div>
-                      </div>
-                      {errors?.length ? (
-                        <p className="text-sm text-red-600" role="alert">
-                          {t(errors[0])}
-                        </p>
-                      ) : null}
-                      <details>
-                        <summary className="cursor-pointer text-sm text-brand-700">
-                          {t('payment.viewProducts')}
-                        </summary>
-                        <div className="mt-2 overflow-x-auto">
-                          <table className="min-w-full text-sm">
-                            <caption className="sr-only">
-                              {t('payment.productsOf', { number: order.number })}
-                            </caption>
-                            <thead>
-                              <tr className="text-left text-slate-600">
-                                <th scope="col" className="py-1 pr-2">
-                                  {t('order.product')}
-                                </th>
-                                <th scope="col" className="py-1 pr-2">
-                                  SKU
-                                </th>
-                                <th scope="col" className="py-1 pr-2 text-right">
-                                  {t('order.quantity')}
-                                </th>
-                                <th scope="col" className="py-1 text-right">
-                                  {t('payment.amount')}
-                                </th>
-                              </tr>
-                            </thead>
-                            <tbody>
-                              {(order.order_products ?? []).map((line) => (
-                                <tr key={line.id}>
-                                  <td className="py-1 pr-2">{line.invoice_product.name}</td>
-                                  <td className="py-1 pr-2">{line.invoice_product.sku}</td>
-                                  <td className="py-1 pr-2 text-right tabular-nums">
-                                    {line.quantity_net}
-                                    {line.quantity_return ? (
-                                      <span className="text-xs text-slate-500">
-                                        {' '}
-                                        ({t('payment.returned', { count: line.quantity_return })})
-                                      </span>
-                                    ) : null}
-                                  </td>
-                                  <td className="py-1 text-right tabular-nums">{formatMoney(line.amount)}</td>
+                        ) : null}
+                        <details>
+                          <summary className="cursor-pointer text-sm text-brand-700">
+                            {t('payment.viewProducts')}
+                          </summary>
+                          <div className="mt-2 overflow-x-auto">
+                            <table className="min-w-full text-sm">
+                              <caption className="sr-only">
+                                {t('payment.productsOf', { number: order.number })}
+                              </caption>
+                              <thead>
+                                <tr className="text-left text-slate-600">
+                                  <th scope="col" className="py-1 pr-2">
+                                    {t('order.product')}
+                                  </th>
+                                  <th scope="col" className="py-1 pr-2">
+                                    SKU
+                                  </th>
+                                  <th scope="col" className="py-1 pr-2 text-right">
+                                    {t('order.quantity')}
+                                  </th>
+                                  <th scope="col" className="py-1 text-right">
+                                    {t('payment.amount')}
+                                  </th>
                                 </tr>
-                              ))}
-                            </tbody>
-                          </table>
-                        </div>
-                      </details>
-                    </li>
-                  );
-                })}
-              </ul>
-            )}
-            <p className="flex justify-between border-t border-slate-200 pt-3 font-semibold">
-              <span>{t('payment.total')}</span>
-              <span aria-live="polite" aria-atomic="true" className="tabular-nums">
-                {formatMoney(choices.total)}
-              </span>
-            </p>
-          </>
-        )}
+                              </thead>
+                              <tbody>
+                                {(order.order_products ?? []).map((line) => (
+                                  <tr key={line.id}>
+                                    <td className="py-1 pr-2">{line.invoice_product.name}</td>
+                                    <td className="py-1 pr-2">{line.invoice_product.sku}</td>
+                                    <td className="py-1 pr-2 text-right tabular-nums">
+                                      {line.quantity_net}
+                                      {line.quantity_return ? (
+                                        <span className="text-xs text-slate-500">
+                                          {' '}
+                                          ({t('payment.returned', { count: line.quantity_return })})
+                                        </span>
+                                      ) : null}
+                                    </td>
+                                    <td className="py-1 text-right tabular-nums">
+                                      {formatMoney(line.amount)}
+                                    </td>
+                                  </tr>
+                                ))}
+                              </tbody>
+                            </table>
+                          </div>
+                        </details>
+                      </li>
+                    );
+                  })}
+                </ul>
+              )}
+              <p className="flex justify-between border-t border-slate-200 pt-3 font-semibold">
+                <span>{t('payment.total')}</span>
+                <span aria-live="polite" aria-atomic="true" className="tabular-nums">
+                  {formatMoney(choices.total)}
+                </span>
+              </p>
+            </>
+          )}
+        </fieldset>
       </fieldset>
 
       <div className="flex flex-wrap gap-2">
-        <button type="submit" name="intent" value="save" className="btn-primary" disabled={busy}>
-          {submitLabel}
-        </button>
+        {readOnly ? null : (
+          <button type="submit" name="intent" value="save" className="btn-primary" disabled={busy}>
+            {submitLabel}
+          </button>
+        )}
         <Link to="/send-payment" className="btn-secondary">
           {t('payment.cancel')}
         </Link>

@@ -96,7 +96,7 @@ export const paymentApi = {
       query: { brand: body.brand_id },
       body,
     }),
-  remove: (api: Upstream, { id, brandId }: { id: number; brandId?: number }) =>
+  remove: (api: Upstream, { id, brandId }: { id: number; brandId: number }) =>
     api.call(`/api/send-payment/${id}`, message, { method: 'DELETE', query: { brand: brandId } }),
   payableOrders: (
     api: Upstream,

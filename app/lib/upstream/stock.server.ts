@@ -202,8 +202,8 @@ export const stockApi = {
       .then((r) => r.data),
   skuChannels: (api: Upstream, { brandId, query }: { brandId: number; query: Query }) =>
     api.call(`/api/brand/${brandId}/sku-channel`, paged(skuChannelSchema), { query }),
-  exportStock: (api: Upstream, { scope }: { scope: Scope }) =>
-    api.download(`${base(scope)}/export/product-stock`),
+  exportStock: (api: Upstream, { scope, query }: { scope: Scope; query: Query }) =>
+    api.download(`${base(scope)}/export/product-stock`, { query }),
   stockTemplate: (api: Upstream, { vendorId }: { vendorId: number }) =>
     api.download(`/api/vendor/${vendorId}/import-template/current-product-stock`),
   priceTemplate: (api: Upstream, { brandId }: { brandId: number }) =>
