@@ -18,6 +18,8 @@ import { requireListingBrand, requireListingKeeper } from '~/lib/listing-form.se
 import { pageTitle } from '~/lib/meta';
 import { listingRowActionSchema } from '~/lib/schemas/listing';
 import { redirectWithToast } from '~/lib/toast.server';
+import { formKeyOf, newFormKey } from '~/lib/form-key.server';
+import { FormKeyField } from '~/components/form-key-field';
 import { UpstreamError } from '~/lib/upstream.server';
 import { listingApi } from '~/lib/upstream/listings.server';
 
@@ -28,7 +30,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const listings = await listingApi.list(api, { brandId, query: listQuery(url) });
   const deleting = canEdit ? Number(url.searchParams.get('delete')) || null : null;
-  return json({ listings, canEdit, deleting });
+  return json({ listings, canEdit, deleting, formKey: newFormKey() });
 }
 
 /** The list as it was, without the dialog's parameter; `firstPage` after a delete (spec 001 §2). */
@@ -60,7 +62,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return redirectWithToast(backTo(request, false), { type: 'error', message: 'listing.importMissing' });
     }
     return toastOf(backTo(request, false), async () => {
-      const { message, data } = await listingApi.importPrices(api, { brandId, file });
+      const { message, data } = await listingApi.importPrices(api, {
+        brandId,
+        file,
+        formKey: formKeyOf(formData),
+      });
       if (data.failed_rows_data.length === 0) return { message };
       // The marketplace refused some listings: an error toast naming the first of them, not a success.
       const refused = data.failed_rows_data
@@ -97,7 +103,7 @@ function useSlowListLoad() {
 }
 
 export default function ListingListPage() {
-  const { listings, canEdit, deleting } = useLoaderData<typeof loader>();
+  const { listings, canEdit, deleting, formKey } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const navigation = useNavigation();
@@ -137,6 +143,7 @@ export default function ListingListPage() {
           className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-4"
         >
           <AuthenticityTokenInput />
+          <FormKeyField value={formKey} />
           <div>
             <label htmlFor="listing-import" className="block text-sm font-medium text-slate-700">
               {t('listing.importFile')}

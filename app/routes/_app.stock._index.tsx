@@ -7,6 +7,7 @@ import { ListFilters } from '~/components/list-filters';
 import { Pagination } from '~/components/pagination';
 import { Figure } from '~/components/stock/stock-figures';
 import { ImportForm } from '~/components/stock/import-form';
+import { newFormKey } from '~/lib/form-key.server';
 import { formatMoney, formatNumber } from '~/lib/format';
 import { listQuery } from '~/lib/list-query.server';
 import { pageTitle } from '~/lib/meta';
@@ -33,7 +34,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     widgetApi.card(api, { scope, query: {}, path: 'product/card/sold-product' }),
   ]);
   const keeper = user.role_id === ROLE.administrator || user.role_id === ROLE.keyAccount;
-  return json({ stock, vendors, keeper, inStockRate, unitsSold });
+  return json({ stock, vendors, keeper, inStockRate, unitsSold, formKey: newFormKey() });
 }
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle({ matches, page: 'stock' }) }];
@@ -41,7 +42,7 @@ export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle({ matches
 export { RouteErrorBoundary as ErrorBoundary } from '~/components/route-error';
 
 export default function StockListPage() {
-  const { stock, vendors, keeper, inStockRate, unitsSold } = useLoaderData<typeof loader>();
+  const { stock, vendors, keeper, inStockRate, unitsSold, formKey } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const columns: Column<StockRow>[] = [
@@ -125,7 +126,7 @@ export default function StockListPage() {
           </a>
         </div>
       </div>
-      {keeper ? <ImportForm kind="price" /> : null}
+      {keeper ? <ImportForm kind="price" formKey={formKey} /> : null}
       <div className="grid gap-3 sm:grid-cols-2">
         <div className="card p-4">
           <p className="text-sm text-slate-600">{t('stock.averageInStockRate')}</p>

@@ -10,6 +10,7 @@ import { redirectWithToast } from '~/lib/toast.server';
 import { UpstreamError } from '~/lib/upstream.server';
 import { stockApi } from '~/lib/upstream/stock.server';
 import { readForm } from '~/lib/forms.server';
+import { formKeyOf } from '~/lib/form-key.server';
 
 /** The API's own limit (api/domains/stock/spreadsheet.ts), so a larger file is refused before it is read. */
 const MAX_BYTES = 20 * 1024 * 1024;
@@ -37,6 +38,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   await requireCsrf(formData, request);
   const { api, scope } = await requireScope(request, context);
   const kind = formData.get('kind') === 'price' ? 'price' : 'stock';
+  const formKey = formKeyOf(formData);
   const file = formData.get('file');
   const back =
     kind === 'price'
@@ -56,11 +58,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
     let rows: number;
     if (kind === 'price') {
       if (scope.kind !== 'brand') throw new Response('Forbidden', { status: 403 });
-      rows = (await stockApi.importPrice(api, { brandId: scope.id, file })).data.rows;
+      rows = (await stockApi.importPrice(api, { brandId: scope.id, file, formKey })).data.rows;
     } else {
       const vendorId = scope.kind === 'vendor' ? scope.id : Number(formData.get('vendor_id'));
       if (!Number.isSafeInteger(vendorId) || vendorId < 1) throw new Response('Bad Request', { status: 400 });
-      rows = (await stockApi.importStock(api, { vendorId, file })).data.rows;
+      rows = (await stockApi.importStock(api, { vendorId, file, formKey })).data.rows;
     }
     return redirectWithToast(back, {
       type: 'success',

@@ -11,6 +11,7 @@ import { ListFilters } from '~/components/list-filters';
 import { Modal } from '~/components/modal';
 import { Pagination } from '~/components/pagination';
 import { ImportForm } from '~/components/stock/import-form';
+import { newFormKey } from '~/lib/form-key.server';
 import { QuantityCell } from '~/components/stock/quantity-cell';
 import { Figure } from '~/components/stock/stock-figures';
 import { requireCsrf } from '~/lib/csrf.server';
@@ -70,6 +71,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     setting,
     updating,
     brandSide: scope.kind === 'brand',
+    formKey: newFormKey(),
   });
 }
 
@@ -121,7 +123,7 @@ export const meta: MetaFunction = ({ matches }) => [
 export { RouteErrorBoundary as ErrorBoundary } from '~/components/route-error';
 
 export default function StockManagementPage() {
-  const { stock, vendors, vendorId, keeper, staff, setting, updating, brandSide } =
+  const { stock, vendors, vendorId, keeper, staff, setting, updating, brandSide, formKey } =
     useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const [params] = useSearchParams();
@@ -237,7 +239,9 @@ export default function StockManagementPage() {
           </button>
         </Form>
       ) : null}
-      {keeper && vendorId ? <ImportForm kind="stock" vendorId={brandSide ? vendorId : undefined} /> : null}
+      {keeper && vendorId ? (
+        <ImportForm kind="stock" vendorId={brandSide ? vendorId : undefined} formKey={formKey} />
+      ) : null}
       {setting ? <ThresholdForm weeks={setting.low_stock_weeks} staff={staff} /> : null}
       <ListFilters
         searchLabel={t('stock.search')}

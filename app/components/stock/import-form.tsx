@@ -2,6 +2,7 @@ import { useFetcher } from '@remix-run/react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
+import { FormKeyField } from '~/components/form-key-field';
 
 export type ImportRowError = { row: number | null; column: string | null; message: string };
 export type ImportReply = { kind: 'stock' | 'price'; message: string; errors: ImportRowError[] };
@@ -30,7 +31,16 @@ export function ImportErrors({ errors }: { errors: ImportRowError[] }) {
  * the import's page answers (its results, or back here with a toast); with it, the page stays, says that it is
  * uploading and then importing, and a refused file opens the Error popup listing every row's error.
  */
-export function ImportForm({ kind, vendorId }: { kind: 'stock' | 'price'; vendorId?: number }) {
+export function ImportForm({
+  kind,
+  vendorId,
+  formKey,
+}: {
+  kind: 'stock' | 'price';
+  vendorId?: number;
+  /** The page's form key: a file posted twice is imported once. */
+  formKey: string;
+}) {
   const { t } = useTranslation();
   const fetcher = useFetcher<ImportReply>();
   const busy = fetcher.state !== 'idle';
@@ -57,6 +67,7 @@ export function ImportForm({ kind, vendorId }: { kind: 'stock' | 'price'; vendor
       aria-busy={busy}
     >
       <AuthenticityTokenInput />
+      <FormKeyField value={formKey} />
       <input type="hidden" name="kind" value={kind} />
       {vendorId ? <input type="hidden" name="vendor_id" value={vendorId} /> : null}
       <div>

@@ -166,10 +166,13 @@ export const listingApi = {
       .then((r) => r.data.listing_id),
   priceTemplate: (api: Upstream, { brandId }: { brandId: number }) =>
     api.download(`/api/brand/${brandId}/tokopedia/import-template/product-price`),
-  importPrices: (api: Upstream, { brandId, file }: { brandId: number; file: File }) => {
+  importPrices: (api: Upstream, input: { brandId: number; file: File; formKey?: string }) => {
     const form = new FormData();
-    form.set('file', file);
-    return api.call(`/api/brand/${brandId}/tokopedia/import/product-price`, imported, { body: form });
+    form.set('file', input.file);
+    return api.call(`/api/brand/${input.brandId}/tokopedia/import/product-price`, imported, {
+      body: form,
+      idempotencyKey: input.formKey,
+    });
   },
   categories: (api: Upstream, { brandId }: { brandId: number }) =>
     api

@@ -146,15 +146,21 @@ export const stockApi = {
       method: 'PUT',
       body: { product_stocks: input.productStocks },
     }),
-  importStock: (api: Upstream, { vendorId, file }: { vendorId: number; file: File }) => {
+  importStock: (api: Upstream, input: { vendorId: number; file: File; formKey?: string }) => {
     const form = new FormData();
-    form.set('file', file);
-    return api.call(`/api/vendor/${vendorId}/product-stock/import`, importResult, { body: form });
+    form.set('file', input.file);
+    return api.call(`/api/vendor/${input.vendorId}/product-stock/import`, importResult, {
+      body: form,
+      idempotencyKey: input.formKey,
+    });
   },
-  importPrice: (api: Upstream, { brandId, file }: { brandId: number; file: File }) => {
+  importPrice: (api: Upstream, input: { brandId: number; file: File; formKey?: string }) => {
     const form = new FormData();
-    form.set('file', file);
-    return api.call(`/api/brand/${brandId}/import/product-price`, importResult, { body: form });
+    form.set('file', input.file);
+    return api.call(`/api/brand/${input.brandId}/import/product-price`, importResult, {
+      body: form,
+      idempotencyKey: input.formKey,
+    });
   },
   movements: (api: Upstream, { scope, query }: { scope: Scope; query: Query }) =>
     api.call(`${base(scope)}/stock-movement`, paged(movementSchema), { query }),
