@@ -12,7 +12,8 @@ import { scratchDatabase, startInstance, type Instance } from './instances';
 const PASSWORD = 'demo1234';
 const ADMIN = 'admin@demo.test';
 const VENDOR = 'vendor@demo.test';
-const BASE_PORT = 3900 + (process.pid % 50) * 2;
+// 3900–3949: apart from database-restart.test.ts (3960–3979), which may run at the same time.
+const BASE_PORT = 3900 + (process.pid % 25) * 2;
 
 let database: Awaited<ReturnType<typeof scratchDatabase>>;
 let a: Instance;
@@ -176,6 +177,32 @@ describe('two instances sharing PostgreSQL and Redis', () => {
       statuses.push(response.status);
     }
     expect(statuses).toEqual([422, 422, 422, 422, 422, 429, 429]);
+  });
+
+  it('count forgot-password requests together: the fifth for an email on one leaves none on the other', async () => {
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 6; attempt++) {
+      const instance = attempt % 2 === 0 ? a : b;
+      const response = await fetch(`${instance.url}/api/forgot-password`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json',
+          'x-forwarded-for': `198.51.100.${(process.pid % 100) + attempt}`,
+        },
+        body: JSON.stringify({ email: `lupa-${process.pid}@demo.test` }),
+      });
+      statuses.push(response.status);
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+  });
+
+  it('refuse on one a token revoked on the other, which had it cached', async () => {
+    const token = await apiToken(a, ADMIN);
+    expect((await api(b, token, '/api/account')).status).toBe(200);
+    expect((await api(a, token, '/api/account/logout', { method: 'POST' })).status).toBe(200);
+    expect((await api(b, token, '/api/account')).status).toBe(401);
+    expect((await api(a, token, '/api/account')).status).toBe(401);
   });
 
   it('deliver an order status change made through one to a pusher-js client connected to the other', async () => {
