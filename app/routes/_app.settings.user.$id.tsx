@@ -10,12 +10,21 @@ import { pageTitle } from '~/lib/meta';
 import { isPlatformStaff, requireCard } from '~/lib/settings/access';
 import { keepKeyAccountsOut, recordId, requireSettingsScope } from '~/lib/settings/scope.server';
 import { roleOptionsFor, saveUserAction, type UserTarget } from '~/lib/settings/user-form.server';
-import type { SettingsScope } from '~/lib/upstream/settings.server';
+import type { SettingsScope, SettingsUser } from '~/lib/upstream/settings.server';
 import { settingsApi } from '~/lib/upstream/settings.server';
 import { readForm } from '~/lib/forms.server';
 
-/** The administrator makes platform accounts; a brand or a vendor its own users. */
-function targetOf(scope: SettingsScope): UserTarget {
+const KIND = { vendor: 2, brand: 3 } as const;
+
+/**
+ * The administrator makes platform accounts; a brand or a vendor its own users. A brand's or vendor's user opened
+ * here (from the accounts view or the audit log) keeps its own kind of form, whoever opens it.
+ */
+function targetOf(scope: SettingsScope, user: SettingsUser | null): UserTarget {
+  if (user?.kind_id === KIND.brand && user.brand_id)
+    return { mode: 'member', kind: 'Brand', brandId: user.brand_id };
+  if (user?.kind_id === KIND.vendor && user.vendor_id)
+    return { mode: 'member', kind: 'Vendor', vendorId: user.vendor_id };
   if (scope.kind === 'brand') return { mode: 'member', kind: 'Brand', brandId: scope.id };
   if (scope.kind === 'vendor') return { mode: 'member', kind: 'Vendor', vendorId: scope.id };
   return { mode: 'staff' };
@@ -31,9 +40,9 @@ async function guard(request: Request, context: LoaderFunctionArgs['context']) {
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { user: actor, api, scope } = await guard(request, context);
   const id = recordId(params.id);
-  const target = targetOf(scope);
-  const [user, roles, brands] = await Promise.all([
-    id ? settingsApi.user(api, { id }) : null,
+  const user = id ? await settingsApi.user(api, { id }) : null;
+  const target = targetOf(scope, user);
+  const [roles, brands] = await Promise.all([
     roleOptionsFor(api, target, { staff: isPlatformStaff(actor) }),
     target.mode === 'staff' ? settingsApi.brands(api) : Promise.resolve([] as { id: number; name: string }[]),
   ]);
@@ -45,10 +54,11 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   await requireCsrf(formData, request);
   const { api, scope } = await guard(request, context);
   const id = recordId(params.id);
+  const user = id ? await settingsApi.user(api, { id }) : null;
   return saveUserAction({
     api,
     formData,
-    target: targetOf(scope),
+    target: targetOf(scope, user),
     id,
     listPath: '/settings/user',
     formPath: '/settings/user',

@@ -1,8 +1,8 @@
 import ExcelJS from 'exceljs';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { brandChannels, brands, vendorAreas, vendorBrands, vendors } from '../../api/db/schema';
-import { startTestApi, type TestApi } from '../support/api';
+import { brandChannels, brands, users, vendorAreas, vendorBrands, vendors } from '../../api/db/schema';
+import { CLIENT, startTestApi, type TestApi } from '../support/api';
 import { createCatalogue, insertSale, type Catalogue } from '../support/world';
 
 /** Vendors with their areas, the brand's General and Integration tabs, and categories. */
@@ -205,6 +205,44 @@ describe('vendors', () => {
     expect((await api.request(`/api/vendor/${created.body.data.id}`, { token: tokens.admin })).status).toBe(
       404,
     );
+  });
+
+  it("switches a deleted vendor's users off: their tokens stop working and they cannot sign in", async () => {
+    const created = await api.request('/api/vendor', { token: tokens.admin, form: vendorForm() });
+    const vendorId = created.body.data.id;
+    const email = `gudang.${vendorId}@world.test`;
+    const user = await api.request('/api/user', {
+      token: tokens.admin,
+      json: {
+        name: 'Gudang Tutup',
+        email,
+        mobile_phone: '081234567890',
+        password: 'rahasia-123',
+        role_id: 2,
+        role_name: 'Vendor',
+        vendor_id: vendorId,
+      },
+    });
+    expect(user.status, JSON.stringify(user.body)).toBe(201);
+    const token = await api.login(email, 'rahasia-123');
+    expect((await api.request('/api/account', { token })).status).toBe(200);
+
+    const deleted = await api.request(`/api/vendor/${vendorId}`, { method: 'DELETE', token: tokens.admin });
+
+    expect(deleted.status).toBe(200);
+    expect((await api.request('/api/account', { token })).status).toBe(401);
+    const signIn = await api.request('/oauth/token', {
+      json: {
+        grant_type: 'password',
+        username: email,
+        password: 'rahasia-123',
+        client_id: CLIENT.id,
+        client_secret: CLIENT.secret,
+      },
+    });
+    expect(signIn.status).not.toBe(200);
+    const [row] = await api.db.select().from(users).where(eq(users.email, email));
+    expect(row.isActive).toBe(false);
   });
 
   it('keeps vendor users out of vendor management', async () => {

@@ -149,6 +149,19 @@ test('a key account is kept out of the user list and form', async ({ page }) => 
   await expect(page).toHaveURL(/\/settings$/);
 });
 
+test("an administrator opens a brand's user from the accounts view and saves it in the brand user's form", async ({
+  page,
+}) => {
+  await signInAndWait(page, ACCOUNTS.admin);
+  await page.goto(`/settings/akun?search=${encodeURIComponent(ACCOUNTS.brand)}`);
+  await page.getByRole('table').getByRole('link').first().click();
+  // A brand's user keeps its own form: a phone number, and no brands to manage as a key account would.
+  await expect(page.getByLabel('Nomor telepon')).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Brand yang dikelola' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Simpan' }).click();
+  await toastSays(page, 'Data berhasil diubah');
+});
+
 test('shipping methods switch on and off', async ({ page }) => {
   await signInAndWait(page, ACCOUNTS.admin);
   await page.goto('/setting');

@@ -3,7 +3,7 @@ import type { Executor } from '../../db/client';
 import { jakartaDayEnd, jakartaDayStart } from '../../db/jakarta';
 import { auditLogs, users, vendorBrands } from '../../db/schema';
 import type { AuthUser } from '../../http/context';
-import { offsetOf, pageMeta } from '../../http/pagination';
+import { LOG_COUNT_CAP, offsetOf, pageMeta } from '../../http/pagination';
 import { ROLE } from '../access/roles';
 import { EXPORT_BATCH } from '../export/workbook';
 import type { AuditFilters, AuditListQuery } from './schema';
@@ -101,12 +101,6 @@ export function serializeAuditRow(row: AuditRow) {
   };
 }
 
-/**
- * Past this many matching rows the total is not counted further: the log grows with every write, and an
- * exact count over millions of rows would cost more than the page (DESIGN §6). The pages up to it are there.
- */
-export const AUDIT_COUNT_CAP = 10_000;
-
 /** Newest first, by id (the order they were written). */
 export async function listAuditRows(db: Executor, actor: AuthUser, query: AuditListQuery) {
   const where = whereOf(actor, query);
@@ -123,7 +117,7 @@ export async function listAuditRows(db: Executor, actor: AuthUser, query: AuditL
       .then((found) => found.map((row) => ({ ...row, changes: changesFor(actor, row.changes) }))),
     db
       .select({ total: sql<number>`count(*)::int` })
-      .from(sql`(select 1 from ${auditLogs} where ${where} limit ${AUDIT_COUNT_CAP}) as capped`),
+      .from(sql`(select 1 from ${auditLogs} where ${where} limit ${LOG_COUNT_CAP}) as capped`),
   ]);
   return {
     data: rows.map(serializeAuditRow),

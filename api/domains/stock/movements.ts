@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { jakartaDayEnd, jakartaDayStart, jakartaTimestamp } from '../../db/jakarta';
 import { containsPattern } from '../../db/like';
-import { offsetOf, pageMeta } from '../../http/pagination';
+import { LOG_COUNT_CAP, offsetOf, pageMeta } from '../../http/pagination';
 import type { MovementQuery } from './schema';
 import type { StockScope } from './scope';
 
@@ -43,7 +43,7 @@ function idList(ids: readonly number[]) {
 /**
  * The stock ledger (the mutation screen), newest first: each movement with its product, vendor, kind, signed
  * change of the available stock, the balance after it, its note and the order or person behind it. Filters:
- * SKU (contained), Jakarta day range, vendors, products, kind.
+ * SKU (contained), Jakarta day range, vendors, products, kind. Its total is counted up to LOG_COUNT_CAP.
  */
 export async function listMovements(db: Executor, scope: StockScope, query: MovementQuery) {
   const conditions: SQL[] = [sql`p.brand_id in ${idList(scope.brandIds.length ? scope.brandIds : [0])}`];
@@ -76,8 +76,8 @@ export async function listMovements(db: Executor, scope: StockScope, query: Move
       where ${where}
       order by m.created_at ${sql.raw(query.order_by === 'asc' ? 'asc' : 'desc')}, m.id ${sql.raw(query.order_by === 'asc' ? 'asc' : 'desc')}
       limit ${query.per_page} offset ${offsetOf(query)}`),
-    db.execute(sql`select count(*) as total from stock_movements m join products p on p.id = m.product_id
-      where ${where}`),
+    db.execute(sql`select count(*) as total from (select 1 from stock_movements m
+      join products p on p.id = m.product_id where ${where} limit ${LOG_COUNT_CAP}) as capped`),
   ]);
   const list = (rows as unknown as { rows: MovementRow[] }).rows;
   const total = Number((counted as unknown as { rows: { total: unknown }[] }).rows[0].total);

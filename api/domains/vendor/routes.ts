@@ -109,6 +109,8 @@ export const vendorEndpoints = endpointGroup([
       requirePermission(c.var.user, 'vendor.destroy');
       const id = idOf(c);
       await write(c, (work) => deleteVendor(work, c.var.user, id));
+      // Its users were switched off: the cached token lookups must not outlive that.
+      c.var.deps.authCache.invalidate();
       return c.json({ message: 'Data berhasil dihapus', success: true });
     },
   }),

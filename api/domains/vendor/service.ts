@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { containsPattern } from '../../db/like';
-import { brands, orders, vendorBrands, vendors } from '../../db/schema';
+import { brands, orders, users, vendorBrands, vendors } from '../../db/schema';
 import type { AuthUser } from '../../http/context';
 import { forbidden, notFound, validationFailed } from '../../http/errors';
 import { offsetOf, pageMeta, sortColumn, type PageQuery } from '../../http/pagination';
@@ -265,4 +265,20 @@ export async function deleteVendor(work: Work, actor: AuthUser, id: number) {
     .where(eq(vendors.id, id))
     .returning();
   work.audit({ action: 'vendor.destroy', entity: 'vendor', entityId: id, before, after });
+  // Its users have nothing left to work on: they are switched off, and their sessions end on the next request.
+  const switchedOff = await work.tx
+    .update(users)
+    .set({ isActive: false, updatedAt: work.at })
+    .where(and(eq(users.vendorId, id), eq(users.isActive, true), isNull(users.deletedAt)))
+    .returning({ id: users.id });
+  for (const user of switchedOff) {
+    work.audit({
+      action: 'user.deactivate',
+      entity: 'user',
+      entityId: user.id,
+      vendorId: id,
+      before: { isActive: true },
+      after: { isActive: false },
+    });
+  }
 }

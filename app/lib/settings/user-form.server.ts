@@ -18,7 +18,7 @@ const KIND_ROLES = { Brand: 3, Vendor: 2 } as const;
 const BASE_ROLES = [1, 2, 3, 4];
 
 /**
- * The roles a user form offers: the global ones for platform staff; for a brand's or vendor's user its kind's
+ * The roles a user form offers: the global ones but Brand and Vendor for platform staff; for a brand's or vendor's user its kind's
  * role, the roles that brand or vendor made, and (when platform staff fill the form) the global roles made
  * beyond the four kinds.
  */
@@ -28,7 +28,11 @@ export async function roleOptionsFor(api: Upstream, target: UserTarget, { staff 
       id: role.id,
       name: role.name,
     }));
-  if (target.mode === 'staff') return list({ kind: 'global' });
+  // Platform staff are administrators or key accounts: the Brand and Vendor roles are for members' forms.
+  if (target.mode === 'staff')
+    return (await list({ kind: 'global' })).filter(
+      (role) => role.id !== KIND_ROLES.Brand && role.id !== KIND_ROLES.Vendor,
+    );
   const own = await list(
     target.kind === 'Brand' ? { kind: 'brand', id: target.brandId } : { kind: 'vendor', id: target.vendorId },
   );
