@@ -12,6 +12,7 @@ import { sql } from 'drizzle-orm';
 import { allowedOrigins, readApiConfig } from './api/config';
 import { createPusherServer } from './api/realtime/pusher-server';
 import { redisFanOut } from './api/realtime/redis-fan-out';
+import { redisPresence } from './api/realtime/redis-presence';
 import { connectRedis } from './api/redis';
 import { startApiRuntime, type ApiRuntime } from './api/runtime';
 import { prebuiltAssets } from './static-assets';
@@ -83,6 +84,7 @@ const realtime = embedRealtime
       secret: config.PUSHER_SECRET,
       allowedOrigins: allowedOrigins(config),
       fanOut: realtimeRedis ? redisFanOut(realtimeRedis) : undefined,
+      presence: realtimeRedis ? redisPresence(realtimeRedis) : undefined,
     })
   : null;
 

@@ -3,6 +3,7 @@ import { getRequestListener } from '@hono/node-server';
 import { allowedOrigins, readApiConfig } from './config';
 import { createPusherServer } from './realtime/pusher-server';
 import { redisFanOut } from './realtime/redis-fan-out';
+import { redisPresence } from './realtime/redis-presence';
 import { connectRedis } from './redis';
 import { startApiRuntime } from './runtime';
 
@@ -17,6 +18,7 @@ const realtime = config.PUSHER_HOST
       secret: config.PUSHER_SECRET,
       allowedOrigins: allowedOrigins(config),
       fanOut: realtimeRedis ? redisFanOut(realtimeRedis) : undefined,
+      presence: realtimeRedis ? redisPresence(realtimeRedis) : undefined,
     });
 const runtime = await startApiRuntime({ config, pusherPort: port });
 // Alone, the API may let @hono/node-server replace the global Request and Response with its lighter ones (a

@@ -11,6 +11,7 @@ export function connectRedis(url: string) {
   const instanceId = randomUUID();
   return {
     commands,
+    instanceId,
     /** Tells every other instance on `channel`; an instance never hears its own messages. */
     async announce(channel: string, message: string) {
       await commands.publish(channel, JSON.stringify({ from: instanceId, message }));

@@ -2,6 +2,8 @@ import { WebSocket } from 'ws';
 import type { RawData } from 'ws';
 import { channelKind, isValidChannelName } from './channels.js';
 import type { ChannelRegistry, PresenceMember } from './channels.js';
+import type { OutgoingEvent } from './http-api.js';
+import type { SharedPresence } from './redis-presence.js';
 import { verifyChannelAuth } from './signature.js';
 
 export type Connection = {
@@ -16,6 +18,11 @@ export type ConnectionContext = {
   key: string;
   secret: string;
   registry: ChannelRegistry<Connection>;
+  /**
+   * With several instances: presence members kept across all of them, and member events published to all of
+   * their sockets. Without, this instance's registry is the whole truth.
+   */
+  shared?: { presence: SharedPresence; publish(event: OutgoingEvent): Promise<void> };
 };
 
 type ClientMessage = { event: string; channel?: unknown; data?: unknown };
@@ -176,6 +183,10 @@ function subscribe({
 
   const { memberAdded } = registry.subscribe({ channel, socketId, subscriber: connection, member });
   connection.channels.add(channel);
+  if (member && context.shared) {
+    void joinShared({ connection, shared: context.shared, channel, member });
+    return;
+  }
   const succeededData = kind === 'presence' ? JSON.stringify({ presence: registry.presence(channel) }) : '{}';
   send({ ws: connection.ws, event: 'pusher_internal:subscription_succeeded', channel, data: succeededData });
   if (memberAdded) {
@@ -185,6 +196,67 @@ function subscribe({
       data: JSON.stringify({ user_id: memberAdded.userId, user_info: memberAdded.userInfo }),
     });
     broadcast({ registry, channel, message, excludeSocketId: socketId });
+  }
+}
+
+/** A presence subscription when instances share their members: the snapshot and the member event are the cluster's. */
+async function joinShared({
+  connection,
+  shared,
+  channel,
+  member,
+}: {
+  connection: Connection;
+  shared: NonNullable<ConnectionContext['shared']>;
+  channel: string;
+  member: PresenceMember;
+}) {
+  try {
+    const { first, snapshot } = await shared.presence.join({
+      channel,
+      socketId: connection.socketId,
+      member,
+    });
+    send({
+      ws: connection.ws,
+      event: 'pusher_internal:subscription_succeeded',
+      channel,
+      data: JSON.stringify({ presence: snapshot }),
+    });
+    if (!first) return;
+    await shared.publish({
+      channel,
+      event: 'pusher_internal:member_added',
+      data: JSON.stringify({ user_id: member.userId, user_info: member.userInfo }),
+      socketIdToExclude: connection.socketId,
+    });
+  } catch (error) {
+    console.warn(`presence: ${channel} could not be joined`, error);
+    refuseSubscription({ connection, channel, status: 503, error: 'Presence is unavailable, try again' });
+  }
+}
+
+async function leaveShared({
+  connection,
+  shared,
+  channel,
+  userId,
+}: {
+  connection: Connection;
+  shared: NonNullable<ConnectionContext['shared']>;
+  channel: string;
+  userId: string;
+}) {
+  try {
+    const { last } = await shared.presence.leave({ channel, socketId: connection.socketId, userId });
+    if (!last) return;
+    await shared.publish({
+      channel,
+      event: 'pusher_internal:member_removed',
+      data: JSON.stringify({ user_id: userId }),
+    });
+  } catch (error) {
+    console.warn(`presence: ${channel} could not be left`, error);
   }
 }
 
@@ -199,7 +271,12 @@ function unsubscribe({
 }): void {
   const { registry } = context;
   connection.channels.delete(channel);
+  const userId = registry.userIdOf({ channel, socketId: connection.socketId });
   const { memberRemoved } = registry.unsubscribe({ channel, socketId: connection.socketId });
+  if (userId !== undefined && context.shared) {
+    void leaveShared({ connection, shared: context.shared, channel, userId });
+    return;
+  }
   if (memberRemoved === null) return;
   const message = JSON.stringify({
     event: 'pusher_internal:member_removed',

@@ -18,7 +18,7 @@ export type HttpApiOptions = {
   secret: string;
   publish(event: OutgoingEvent): Promise<void>;
   channelSummaries(): ChannelSummary[];
-  presence(channel: string): PresenceSnapshot;
+  presence(channel: string): PresenceSnapshot | Promise<PresenceSnapshot>;
 };
 
 type Route =
@@ -213,7 +213,9 @@ function respond({
       if (channelKind(route.channel) !== 'presence' || !isValidChannelName(route.channel)) {
         throw new BadRequest('Users can only be listed for presence channels');
       }
-      return { users: options.presence(route.channel).ids.map((id) => ({ id })) };
+      return Promise.resolve(options.presence(route.channel)).then((snapshot) => ({
+        users: snapshot.ids.map((id) => ({ id })),
+      }));
   }
 }
 

@@ -7,6 +7,7 @@ import { createChannelRegistry } from './channels.js';
 import { broadcast, handleClientMessage, releaseConnection, send, sendError } from './connection.js';
 import type { Connection, ConnectionContext } from './connection.js';
 import { createHttpApi, type OutgoingEvent } from './http-api.js';
+import type { SharedPresence } from './redis-presence.js';
 
 const DEFAULT_ACTIVITY_TIMEOUT_SECONDS = 120;
 const IDLE_CLOSE_MULTIPLIER = 2;
@@ -24,6 +25,8 @@ export type PusherServerOptions = {
   activityTimeoutSeconds?: number;
   /** Other instances' sockets: what this one publishes reaches theirs (Redis when REDIS_URL is set). */
   fanOut?: FanOut;
+  /** Presence members across instances (Redis when REDIS_URL is set); without it, this instance's own. */
+  presence?: SharedPresence;
 };
 
 /** How instances behind one address share the events triggered on any of them. */
@@ -225,8 +228,9 @@ export function createPusherServer(options: PusherServerOptions): PusherServer {
     secret,
     publish,
     channelSummaries: () => registry.summaries(),
-    presence: (channel) => registry.presence(channel),
+    presence: (channel) => options.presence?.snapshot(channel) ?? registry.presence(channel),
   });
+  if (options.presence) context.shared = { presence: options.presence, publish };
 
   function attach(server: Server): void {
     if (closed) throw new Error('Cannot attach a closed PusherServer');
@@ -243,6 +247,7 @@ export function createPusherServer(options: PusherServerOptions): PusherServer {
     if (closed) return;
     closed = true;
     clearInterval(sweepTimer);
+    options.presence?.close();
     for (const server of attachedServers) server.off('upgrade', onUpgrade);
     attachedServers.clear();
     const pending = [...sockets].map((ws) => {

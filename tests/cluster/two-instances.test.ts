@@ -1,5 +1,6 @@
 import pg from 'pg';
-import PusherJs from 'pusher-js';
+import Pusher from 'pusher';
+import PusherJs, { type PresenceChannel } from 'pusher-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scratchDatabase, startInstance, type Instance } from './instances';
 
@@ -12,6 +13,8 @@ import { scratchDatabase, startInstance, type Instance } from './instances';
 const PASSWORD = 'demo1234';
 const ADMIN = 'admin@demo.test';
 const VENDOR = 'vendor@demo.test';
+/** The embedded server's secret outside production (api/config.ts), to sign presence subscriptions here. */
+const DEMO_PUSHER_SECRET = 'back-office-pusher-secret';
 // 3900–3949: apart from database-restart.test.ts (3960–3979), which may run at the same time.
 const BASE_PORT = 3900 + (process.pid % 25) * 2;
 
@@ -239,6 +242,75 @@ describe('two instances sharing PostgreSQL and Redis', () => {
     } finally {
       listener.close();
     }
+  });
+
+  it("share a presence channel's members: a member on one is present, added and removed on the other", async () => {
+    const channelName = `presence-cluster-${process.pid}`;
+    const signer = new Pusher({
+      appId: 'back-office',
+      key: 'back-office-key',
+      secret: DEMO_PUSHER_SECRET,
+      host: '127.0.0.1',
+    });
+    const member = (instance: Instance, userId: string) => {
+      const client = new PusherJs('back-office-key', {
+        wsHost: '127.0.0.1',
+        wsPort: instance.port,
+        forceTLS: false,
+        enabledTransports: ['ws'],
+        cluster: 'mt1',
+        disableStats: true,
+        channelAuthorization: {
+          endpoint: '',
+          transport: 'ajax',
+          customHandler: ({ socketId, channelName: name }, callback) =>
+            callback(
+              null,
+              signer.authorizeChannel(socketId, name, { user_id: userId, user_info: { userId } }),
+            ),
+        },
+      });
+      const channel = client.subscribe(channelName) as PresenceChannel;
+      const joined = new Promise<string[]>((resolve) => {
+        channel.bind(
+          'pusher:subscription_succeeded',
+          (members: { each(fn: (m: { id: string }) => void): void }) => {
+            const ids: string[] = [];
+            members.each((one) => ids.push(one.id));
+            resolve(ids.sort());
+          },
+        );
+      });
+      const added: string[] = [];
+      const removed: string[] = [];
+      channel.bind('pusher:member_added', (one: { id: string }) => added.push(one.id));
+      channel.bind('pusher:member_removed', (one: { id: string }) => removed.push(one.id));
+      return { client, joined, added, removed };
+    };
+
+    const first = member(a, 'satu');
+    expect(await first.joined).toEqual(['satu']);
+    const second = member(b, 'dua');
+    expect(await second.joined).toEqual(['dua', 'satu']);
+    await eventually(() => first.added.includes('dua'));
+    // The HTTP API of either instance lists both.
+    const onB = new Pusher({
+      appId: 'back-office',
+      key: 'back-office-key',
+      secret: DEMO_PUSHER_SECRET,
+      host: '127.0.0.1',
+      port: String(b.port),
+      useTLS: false,
+    });
+    const users = await onB.get({ path: `/channels/${channelName}/users` });
+    expect(((await users.json()) as { users: { id: string }[] }).users.map((one) => one.id).sort()).toEqual([
+      'dua',
+      'satu',
+    ]);
+
+    second.client.disconnect();
+    await eventually(() => first.removed.includes('dua'));
+    first.client.disconnect();
   });
 
   it('lose no write and no event when one is killed in the middle of a stream of writes', async () => {
