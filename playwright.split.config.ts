@@ -29,7 +29,7 @@ export default defineConfig({
   webServer: [
     {
       command: `rm -rf ${DATA_DIR} && tsx api/main.ts`,
-      url: `${SPLIT_API_URL}/api/docs/openapi.json`,
+      url: `${SPLIT_API_URL}/healthz`,
       timeout: 180_000,
       reuseExistingServer: false,
       stdout: 'ignore',

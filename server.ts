@@ -93,6 +93,12 @@ app.get('/healthz', async (_req, res) => {
     if (embedApi) {
       if (!runtime) throw new Error('starting');
       await runtime.database.db.execute(sql`select 1`);
+    } else {
+      // Split: the web app is ready when its upstream is (which answers ready when its database is).
+      const upstream = await fetch(new URL('/healthz', process.env.API_URL), {
+        signal: AbortSignal.timeout(2000),
+      });
+      if (!upstream.ok) throw new Error('upstream not ready');
     }
     res.json({ status: 'ok', realtime: realtime ? realtime.connectionCount() : 'external' });
   } catch {

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 import { accountRoutes, publicAccountRoutes } from '../domains/account/routes';
@@ -49,6 +50,11 @@ export function createApiApp(deps: ApiDeps) {
   for (const group of ENDPOINT_GROUPS) app.route('/', group.router);
   app.route('/storage', storageRoutes);
   app.get('/api/docs/openapi.json', (c) => c.json(openApiDocument()));
+  // The API alone (npm run start:api) is ready when its database answers; a database away is the handler's 503.
+  app.get('/healthz', async (c) => {
+    await deps.db.execute(sql`select 1`);
+    return c.json({ status: 'ok' });
+  });
   app.notFound((c) => c.json({ message: 'Not Found' }, 404));
   app.onError(handleError);
   return app;
