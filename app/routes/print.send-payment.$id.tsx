@@ -32,7 +32,7 @@ export default function PrintVoucher() {
     <main className="bg-white p-6 text-sm text-slate-900">
       <header className="mb-4 flex items-start justify-between border-b-2 border-slate-800 pb-3">
         <div>
-          <h1 className="text-xl font-bold uppercase tracking-wide">Bank Payment Voucher</h1>
+          <h1 className="text-xl font-bold uppercase tracking-wide">{t('payment.voucherTitle')}</h1>
           <p className="text-base font-semibold">{voucher.number}</p>
         </div>
         <p className="text-right font-semibold">{voucher.brand.name}</p>
@@ -50,11 +50,11 @@ export default function PrintVoucher() {
       <table className="w-full table-fixed border-collapse text-xs">
         <thead>
           <tr className="border-b border-slate-500 text-left">
-            <th className="w-8 py-1 pr-2">No</th>
+            <th className="w-8 py-1 pr-2">{t('payment.lineNo')}</th>
             <th className="w-32 py-1 pr-2">{t('order.number')}</th>
             <th className="w-44 py-1 pr-2">{t('order.invoice')}</th>
             <th className="py-1 pr-2">{t('order.product')}</th>
-            <th className="w-12 py-1 pr-2 text-right">Qty</th>
+            <th className="w-12 py-1 pr-2 text-right">{t('payment.quantity')}</th>
             <th className="w-24 py-1 text-right">{t('payment.amount')}</th>
           </tr>
         </thead>
