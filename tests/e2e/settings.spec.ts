@@ -154,7 +154,7 @@ test("an administrator opens a brand's user from the accounts view and saves it 
 }) => {
   await signInAndWait(page, ACCOUNTS.admin);
   await page.goto(`/settings/akun?search=${encodeURIComponent(ACCOUNTS.brand)}`);
-  await page.getByRole('table').getByRole('link').first().click();
+  await page.getByRole('row').filter({ hasText: ACCOUNTS.brand }).getByRole('link').click();
   // A brand's user keeps its own form: a phone number, and no brands to manage as a key account would.
   await expect(page.getByLabel('Nomor telepon')).toBeVisible();
   await expect(page.getByRole('group', { name: 'Brand yang dikelola' })).toHaveCount(0);

@@ -104,6 +104,8 @@ export const dailyProductRollups = pgTable(
   (t) => [
     primaryKey({ columns: [t.date, t.brandId, t.vendorId, t.channelId, t.productId] }),
     index('daily_product_rollups_brand_date_idx').on(t.brandId, t.date),
+    // The stock list's run rate: a page of products over the last 7 days, without reading every product's days.
+    index('daily_product_rollups_product_date_idx').on(t.productId, t.date),
   ],
 );
 

@@ -95,8 +95,9 @@ export const stockDailySnapshots = pgTable(
   (t) => [
     primaryKey({ columns: [t.date, t.vendorId, t.productId] }),
     index('stock_daily_snapshots_vendor_date_idx').on(t.vendorId, t.date),
-    // The stock list's in-stock rate: a page of products over the last 30 days.
-    index('stock_daily_snapshots_product_date_idx').on(t.productId, t.date),
+    // The stock list's in-stock rate: a page of products over the last 30 days, read from the index alone
+    // (snapshots are written once a day and never updated, so their pages stay all-visible).
+    index('stock_daily_snapshots_product_date_idx').on(t.productId, t.date, t.vendorId, t.available),
   ],
 );
 
