@@ -99,10 +99,11 @@ async function api<T>(instance: Instance, token: string, path: string, init: Req
   return { status: response.status, body: (await response.json()) as T };
 }
 
-/** A pusher-js client on `instance`'s WebSocket, authorising private channels with `token` on that instance. */
-async function listen(instance: Instance, token: string, channelName: string, event: string) {
-  const heard: unknown[] = [];
-  const client = new PusherJs('back-office-key', {
+type Authorize = (socketId: string, channelName: string) => Promise<{ auth: string; channel_data?: string }>;
+
+/** A pusher-js client on `instance`'s WebSocket, its channels authorised by `authorize`. */
+function pusherClient(instance: Instance, authorize: Authorize) {
+  return new PusherJs('back-office-key', {
     wsHost: '127.0.0.1',
     wsPort: instance.port,
     forceTLS: false,
@@ -112,16 +113,25 @@ async function listen(instance: Instance, token: string, channelName: string, ev
     channelAuthorization: {
       endpoint: '',
       transport: 'ajax',
-      customHandler: ({ socketId, channelName: name }, callback) => {
-        api<{ auth: string }>(instance, token, '/api/broadcasting/auth', {
-          method: 'POST',
-          body: JSON.stringify({ socket_id: socketId, channel_name: name }),
-        }).then(
-          ({ body }) => callback(null, body),
+      customHandler: ({ socketId, channelName }, callback) => {
+        authorize(socketId, channelName).then(
+          (signed) => callback(null, signed),
           (error: Error) => callback(error, null),
         );
       },
     },
+  });
+}
+
+/** A pusher-js client on `instance`'s WebSocket, authorising private channels with `token` on that instance. */
+async function listen(instance: Instance, token: string, channelName: string, event: string) {
+  const heard: unknown[] = [];
+  const client = pusherClient(instance, async (socketId, name) => {
+    const { body } = await api<{ auth: string }>(instance, token, '/api/broadcasting/auth', {
+      method: 'POST',
+      body: JSON.stringify({ socket_id: socketId, channel_name: name }),
+    });
+    return body;
   });
   const channel = client.subscribe(channelName);
   await new Promise<void>((resolve, reject) => {
@@ -253,23 +263,9 @@ describe('two instances sharing PostgreSQL and Redis', () => {
       host: '127.0.0.1',
     });
     const member = (instance: Instance, userId: string) => {
-      const client = new PusherJs('back-office-key', {
-        wsHost: '127.0.0.1',
-        wsPort: instance.port,
-        forceTLS: false,
-        enabledTransports: ['ws'],
-        cluster: 'mt1',
-        disableStats: true,
-        channelAuthorization: {
-          endpoint: '',
-          transport: 'ajax',
-          customHandler: ({ socketId, channelName: name }, callback) =>
-            callback(
-              null,
-              signer.authorizeChannel(socketId, name, { user_id: userId, user_info: { userId } }),
-            ),
-        },
-      });
+      const client = pusherClient(instance, async (socketId, name) =>
+        signer.authorizeChannel(socketId, name, { user_id: userId, user_info: { userId } }),
+      );
       const channel = client.subscribe(channelName) as PresenceChannel;
       const joined = new Promise<string[]>((resolve) => {
         channel.bind(
