@@ -29,6 +29,11 @@ export function jakartaDayEnd(day: string): Date {
   return new Date(jakartaDayStart(day).getTime() + DAY_MS);
 }
 
+/** The Jakarta day (`date`) of a timestamp, in SQL: the day rollups and dashboards count a moment in. */
+export function jakartaDaySql(column: SQLWrapper): SQL {
+  return sql`(${column} at time zone 'Asia/Jakarta')::date`;
+}
+
 /** `YYYY-MM-DD HH:mm:ss` in Asia/Jakarta, as jakartaTimestamp writes it, formatted by the database. */
 export function jakartaText(column: SQLWrapper): SQL {
   return sql`to_char(${column} at time zone 'Asia/Jakarta', 'YYYY-MM-DD HH24:MI:SS')`;

@@ -12,6 +12,7 @@ import {
   type InvoiceStatusCode,
   type OrderStatusCode,
 } from '../db/schema';
+import { BRAND_LABELS } from '../domains/order/statuses';
 import { bulkInsert } from './bulk-insert';
 import { drawProduct, stockKey, type Catalogue, type CatalogueProduct } from './catalogue';
 import { createRandom, seedFrom, type Random } from './random';
@@ -91,16 +92,6 @@ type OrderOutcome = { status: OrderStatusCode; lastAt: Date; canceledAt: Date | 
 type OfferStep = { vendor: WorldVendor; outcome: 'rejected' | 'expired' | 'accepted' };
 
 const CITY_WEIGHTS = CITIES.map((city) => [city, city.weight] as const);
-
-const BRAND_LABELS: Record<OrderStatusCode, string> = {
-  new: 'Pesanan Baru',
-  ready_to_deliver: 'Diproses Vendor',
-  on_delivery: 'Dalam Pengiriman',
-  delivered: 'Pesanan Sampai',
-  completed: 'Selesai',
-  canceled: 'Dibatalkan',
-  diverted: 'Dialihkan',
-};
 
 export function brandStatusLabel(status: OrderStatusCode): string {
   return BRAND_LABELS[status];

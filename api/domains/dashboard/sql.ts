@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
+import { jakartaDaySql } from '../../db/jakarta';
 import { startOfDay, addDays, type DayRange } from './period';
 
 const dialect = new PgDialect();
@@ -94,5 +95,5 @@ export function instantIn(column: string, ranges: DayRange[]): SQL {
 
 /** The Jakarta day of a timestamp column, as the rollups key it. */
 export function jakartaDayOf(column: string): SQL {
-  return sql.raw(`(${column} at time zone 'Asia/Jakarta')::date`);
+  return jakartaDaySql(sql.raw(column));
 }

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { BUYER_ROLLUP_DAYS } from '../../db/schema';
-import { andWithin, JAKARTA_DAY, type RollupTable } from './statements';
+import { jakartaDaySql } from '../../db/jakarta';
+import { andWithin, type RollupTable } from './statements';
 
 /**
  * The buyer rollups, kept per buyer (see buyers.ts). daily_buyer_rollups, daily_buyer_gender_rollups and
@@ -76,7 +77,7 @@ export function keptProfiles(within: SQL | null) {
  */
 export function buyerVendorRows(within: SQL | null) {
   return sql`
-    select i.brand_id, i.customer_id, ${JAKARTA_DAY(sql`i.created_at`)} as date, o.vendor_id, i.channel_id,
+    select i.brand_id, i.customer_id, ${jakartaDaySql(sql`i.created_at`)} as date, o.vendor_id, i.channel_id,
       count(*) as invoice_count, sum(i.grand_total) as grand_total, sum(i.total_product) as items
     from invoices i
     cross join lateral (select distinct o.vendor_id from orders o

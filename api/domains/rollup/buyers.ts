@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { addContributions, recomputedOf, replaceSlices } from './apply';
 import type { InvoiceState, OrderState } from './contributions';
-import { jakartaDate } from '../../db/jakarta';
+import { jakartaDate, jakartaDaySql } from '../../db/jakarta';
 import {
   invoiceRollupsInSlices,
   invoicesInSlices,
@@ -160,7 +160,7 @@ export function planBuyers(
       ? [replaceSlices(BUYER_PROFILES, buyerProfileRows(ofTouched('b')), ofTouched('t'))]
       : []),
     sql`touched_visits as materialized (
-      select i.brand_id, i.customer_id, (i.created_at at time zone 'Asia/Jakarta')::date as date, 0 as vendor_id,
+      select i.brand_id, i.customer_id, ${jakartaDaySql(sql`i.created_at`)} as date, 0 as vendor_id,
         i.channel_id, 1 as invoice_count, i.total_product as items, i.grand_total
       from invoices i
       where i.customer_id is not null and i.status_code <> 'canceled' and ${ofTouched('i')}

@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { jakartaDaySql } from '../../db/jakarta';
 
 /**
  * The rollup tables and the queries that compute their rows from the raw tables. Given a condition on the raw rows
@@ -90,8 +91,6 @@ export const PAYMENTS: RollupTable = {
 export const ORDER_ROLLUPS = [SALES, PRODUCTS, ORDER_STATUSES, ORDER_STATUS_TOTALS] as const;
 export const INVOICE_ROLLUPS = [INVOICES, CUSTOMERS, PAYMENTS] as const;
 
-export const JAKARTA_DAY = (column: SQL) => sql`(${column} at time zone 'Asia/Jakarta')::date`;
-
 export function andWithin(within: SQL | null) {
   return within ? sql`and (${within})` : sql``;
 }
@@ -105,7 +104,7 @@ export function andWithin(within: SQL | null) {
 export function salesRows(within: SQL | null) {
   const lines = within ? sql`where op.order_id in (select o.id from orders o where ${within})` : sql``;
   const grouped = sql`
-    select ${JAKARTA_DAY(sql`o.created_at`)} as date, o.brand_id, o.vendor_id, o.channel_id,
+    select ${jakartaDaySql(sql`o.created_at`)} as date, o.brand_id, o.vendor_id, o.channel_id,
       coalesce(p.category_id, 0) as category_id,
       count(*) filter (where l.is_first and o.status_code <> 'canceled') as order_count,
       coalesce(sum(l.total_price - l.total_price_return) filter (where o.status_code <> 'canceled'), 0) as gmv,
@@ -132,7 +131,7 @@ export function salesRows(within: SQL | null) {
 /** Lines of live orders per product; order_count counts the orders holding the product. */
 export function productRows(within: SQL | null) {
   return sql`
-    select ${JAKARTA_DAY(sql`o.created_at`)} as date, o.brand_id, o.vendor_id, o.channel_id, l.product_id,
+    select ${jakartaDaySql(sql`o.created_at`)} as date, o.brand_id, o.vendor_id, o.channel_id, l.product_id,
       sum(l.total_price - l.total_price_return) as gmv, sum(l.quantity - l.quantity_return) as units_sold,
       count(distinct o.id) as order_count
     from orders o
@@ -145,7 +144,7 @@ export function productRows(within: SQL | null) {
 /** Every order not deleted, by current status; paid = in a payment voucher; gmv = Σ (grand_total − grand_total_return). */
 export function orderStatusRows(within: SQL | null) {
   return sql`
-    select ${JAKARTA_DAY(sql`o.created_at`)} as date, o.brand_id, o.vendor_id, o.channel_id, o.status_code,
+    select ${jakartaDaySql(sql`o.created_at`)} as date, o.brand_id, o.vendor_id, o.channel_id, o.status_code,
       spo.order_id is not null as paid, count(*) as order_count, sum(o.grand_total - o.grand_total_return) as gmv
     from orders o
     left join send_payment_orders spo on spo.order_id = o.id
@@ -165,7 +164,7 @@ export function orderStatusTotalRows(within: SQL | null) {
 
 export function invoiceRows(within: SQL | null) {
   return sql`
-    select ${JAKARTA_DAY(sql`i.created_at`)} as date, i.brand_id, i.channel_id, i.status_code,
+    select ${jakartaDaySql(sql`i.created_at`)} as date, i.brand_id, i.channel_id, i.status_code,
       count(*) as invoice_count, sum(i.grand_total) as grand_total
     from invoices i
     ${within ? sql`where ${within}` : sql``}
@@ -174,7 +173,7 @@ export function invoiceRows(within: SQL | null) {
 
 export function customerRows(within: SQL | null) {
   return sql`
-    select ${JAKARTA_DAY(sql`i.created_at`)} as date, i.brand_id, i.channel_id, i.customer_id,
+    select ${jakartaDaySql(sql`i.created_at`)} as date, i.brand_id, i.channel_id, i.customer_id,
       count(*) as invoice_count, sum(i.grand_total) as grand_total, sum(i.total_product) as items
     from invoices i
     where i.customer_id is not null and i.status_code <> 'canceled' ${andWithin(within)}
@@ -184,7 +183,7 @@ export function customerRows(within: SQL | null) {
 /** Invoices not canceled by payment method; one without has has_payment_method false and payment_method ''. */
 export function paymentRows(within: SQL | null) {
   return sql`
-    select ${JAKARTA_DAY(sql`i.created_at`)} as date, i.brand_id, i.channel_id,
+    select ${jakartaDaySql(sql`i.created_at`)} as date, i.brand_id, i.channel_id,
       i.payment_method is not null as has_payment_method, coalesce(i.payment_method, '') as payment_method,
       count(*) as invoice_count
     from invoices i
