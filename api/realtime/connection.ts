@@ -211,29 +211,29 @@ async function joinShared({
   channel: string;
   member: PresenceMember;
 }) {
+  let joined: Awaited<ReturnType<SharedPresence['join']>>;
   try {
-    const { first, snapshot } = await shared.presence.join({
-      channel,
-      socketId: connection.socketId,
-      member,
-    });
-    send({
-      ws: connection.ws,
-      event: 'pusher_internal:subscription_succeeded',
-      channel,
-      data: JSON.stringify({ presence: snapshot }),
-    });
-    if (!first) return;
-    await shared.publish({
+    joined = await shared.presence.join({ channel, socketId: connection.socketId, member });
+  } catch (error) {
+    console.warn(`presence: ${channel} could not be joined`, error);
+    refuseSubscription({ connection, channel, status: 503, error: 'Presence is unavailable, try again' });
+    return;
+  }
+  send({
+    ws: connection.ws,
+    event: 'pusher_internal:subscription_succeeded',
+    channel,
+    data: JSON.stringify({ presence: joined.snapshot }),
+  });
+  if (!joined.first) return;
+  await shared
+    .publish({
       channel,
       event: 'pusher_internal:member_added',
       data: JSON.stringify({ user_id: member.userId, user_info: member.userInfo }),
       socketIdToExclude: connection.socketId,
-    });
-  } catch (error) {
-    console.warn(`presence: ${channel} could not be joined`, error);
-    refuseSubscription({ connection, channel, status: 503, error: 'Presence is unavailable, try again' });
-  }
+    })
+    .catch((error: unknown) => console.warn(`presence: ${channel} member_added not published`, error));
 }
 
 async function leaveShared({
