@@ -12,7 +12,7 @@ export function uniqueViolation(error: unknown): string | null {
  * they write; two requests racing past the check at once meet the index, and the loser is answered as the check
  * would have answered it.
  */
-export const UNIQUE_FIELDS: Record<string, { field: string; message: string }> = {
+export const UNIQUE_FIELDS = {
   products_brand_sku_unique: { field: 'sku', message: 'The sku has already been taken.' },
   users_email_unique: { field: 'email', message: 'The email has already been taken.' },
   roles_scope_name_unique: { field: 'name', message: 'The name has already been taken.' },
@@ -23,4 +23,6 @@ export const UNIQUE_FIELDS: Record<string, { field: string; message: string }> =
     field: 'order_ids',
     message: 'Pesanan sudah dibayar dengan voucher lain.',
   },
-};
+} as const satisfies Record<string, { field: string; message: string }>;
+
+export type UniqueIndex = keyof typeof UNIQUE_FIELDS;

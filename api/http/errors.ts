@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { isDatabaseUnavailable } from '../db/unavailable';
-import { UNIQUE_FIELDS, uniqueViolation } from '../db/unique';
+import { UNIQUE_FIELDS, uniqueViolation, type UniqueIndex } from '../db/unique';
 
 export type FieldErrors = Record<string, string[]>;
 
@@ -51,6 +51,12 @@ export function validationFailed(errors: FieldErrors) {
   return new ApiError(422, message, errors);
 }
 
+/** A value a unique index keeps one of is taken: the check before a write and the index behind it say the same. */
+export function alreadyTaken(index: UniqueIndex) {
+  const { field, message } = UNIQUE_FIELDS[index];
+  return validationFailed({ [field]: [message] });
+}
+
 export function handleError(error: unknown, c: Context) {
   if (error instanceof ApiError) {
     const body = error.errors ? { message: error.message, errors: error.errors } : { message: error.message };
@@ -63,8 +69,8 @@ export function handleError(error: unknown, c: Context) {
   }
   const constraint = uniqueViolation(error);
   if (constraint !== null) {
-    const known = UNIQUE_FIELDS[constraint];
-    if (known) return handleError(validationFailed({ [known.field]: [known.message] }), c);
+    if (Object.hasOwn(UNIQUE_FIELDS, constraint))
+      return handleError(alreadyTaken(constraint as UniqueIndex), c);
     // Another writer got there first (a lost race), never bad input: the client may try again.
     console.warn(`unique index ${constraint} refused a write`);
     return handleError(conflict('Data ini baru saja diubah. Muat ulang lalu coba lagi.'), c);

@@ -7,6 +7,7 @@ import { UserForm } from '~/components/settings/user-form';
 import { requireCsrf } from '~/lib/csrf.server';
 import { newFormKey } from '~/lib/form-key.server';
 import { pageTitle } from '~/lib/meta';
+import { ROLE } from '~/lib/navigation';
 import { isPlatformStaff, requireCard } from '~/lib/settings/access';
 import { keepKeyAccountsOut, recordId, requireSettingsScope } from '~/lib/settings/scope.server';
 import { roleOptionsFor, saveUserAction, type UserTarget } from '~/lib/settings/user-form.server';
@@ -14,16 +15,14 @@ import type { SettingsScope, SettingsUser } from '~/lib/upstream/settings.server
 import { settingsApi } from '~/lib/upstream/settings.server';
 import { readForm } from '~/lib/forms.server';
 
-const KIND = { vendor: 2, brand: 3 } as const;
-
 /**
  * The administrator makes platform accounts; a brand or a vendor its own users. A brand's or vendor's user opened
  * here (from the accounts view or the audit log) keeps its own kind of form, whoever opens it.
  */
 function targetOf(scope: SettingsScope, user: SettingsUser | null): UserTarget {
-  if (user?.kind_id === KIND.brand && user.brand_id)
+  if (user?.kind_id === ROLE.brand && user.brand_id)
     return { mode: 'member', kind: 'Brand', brandId: user.brand_id };
-  if (user?.kind_id === KIND.vendor && user.vendor_id)
+  if (user?.kind_id === ROLE.vendor && user.vendor_id)
     return { mode: 'member', kind: 'Vendor', vendorId: user.vendor_id };
   if (scope.kind === 'brand') return { mode: 'member', kind: 'Brand', brandId: scope.id };
   if (scope.kind === 'vendor') return { mode: 'member', kind: 'Vendor', vendorId: scope.id };

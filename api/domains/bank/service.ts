@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, ilike, ne, sql, type SQL } from 'drizzle-orm
 import type { Executor } from '../../db/client';
 import { containsPattern } from '../../db/like';
 import { banks, sendPayments } from '../../db/schema';
-import { notFound, validationFailed } from '../../http/errors';
+import { alreadyTaken, notFound, validationFailed } from '../../http/errors';
 import { offsetOf, pageMeta, sortColumn } from '../../http/pagination';
 import type { Work } from '../../work/unit-of-work';
 import type { BankBody, BankListQuery } from './schema';
@@ -87,7 +87,7 @@ async function refuseTakenName(executor: Executor, name: string, exceptId?: numb
     .select({ id: banks.id })
     .from(banks)
     .where(and(...conditions));
-  if (taken) throw validationFailed({ name: ['The name has already been taken.'] });
+  if (taken) throw alreadyTaken('banks_name_unique');
 }
 
 export async function createBank(work: Work, body: BankBody) {

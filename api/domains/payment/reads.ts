@@ -332,7 +332,6 @@ async function unpaidThroughTheirDays(executor: Executor, query: PayableOrderQue
     .where(and(...conditions, unpaidOrOf(undefined), or(...ranges)));
 }
 
-/** The orders a voucher holds (on edit, the form offers them again). */
 /** The voucher's own orders that meet `conditions` (the vendor, brand and status asked for: it may be changing). */
 function ordersOfVoucher(executor: Executor, voucherId: number, conditions: SQL[], limit: number) {
   return executor

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, isNull, ne } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { jakartaTimestamp } from '../../db/jakarta';
 import { brands, orders, sendPaymentOrders, sendPayments } from '../../db/schema';
-import { validationFailed, type FieldErrors } from '../../http/errors';
+import { alreadyTaken, validationFailed, type FieldErrors } from '../../http/errors';
 import type { Work } from '../../work/unit-of-work';
 import { lockBankForUse } from '../bank/service';
 import { vendorAudience } from '../notification/audience';
@@ -25,7 +25,6 @@ type VoucherRow = typeof sendPayments.$inferSelect;
 type OrderRow = typeof orders.$inferSelect;
 
 const PAID_LABEL = 'Terbayar';
-const NUMBER_TAKEN = 'The number has already been taken.';
 
 async function requireBrandOfCaller(executor: Executor, scope: VoucherScope, brandId: number) {
   const [brand] = await executor
@@ -44,7 +43,7 @@ async function refuseTakenNumber(executor: Executor, brandId: number, number: st
     .select({ id: sendPayments.id })
     .from(sendPayments)
     .where(and(...conditions));
-  if (taken) throw validationFailed({ number: [NUMBER_TAKEN] });
+  if (taken) throw alreadyTaken('send_payments_brand_number_unique');
 }
 
 /**

@@ -3,7 +3,7 @@ import type { Executor } from '../../db/client';
 import { containsPattern } from '../../db/like';
 import { gateSettingPermissions, gateSettings, permissions, roles } from '../../db/schema';
 import type { AuthUser } from '../../http/context';
-import { forbidden, notFound, validationFailed } from '../../http/errors';
+import { alreadyTaken, forbidden, notFound, validationFailed } from '../../http/errors';
 import { offsetOf, pageMeta, sortColumn } from '../../http/pagination';
 import type { Work } from '../../work/unit-of-work';
 import { ANY, refuseUngranted } from '../access/grants';
@@ -159,7 +159,7 @@ export async function createGateSetting(
     .select({ id: gateSettings.id })
     .from(gateSettings)
     .where(eq(gateSettings.roleId, role.id));
-  if (existing) throw validationFailed({ role_id: ['The role id has already been taken.'] });
+  if (existing) throw alreadyTaken('gate_settings_role_unique');
   const chosen = await chosenPermissions(tx, scope, actor, body.permission_ids);
   const [created] = await tx
     .insert(gateSettings)

@@ -3,7 +3,7 @@ import type { Executor } from '../../db/client';
 import { containsPattern } from '../../db/like';
 import { gateSettings, roles, users } from '../../db/schema';
 import type { AuthUser } from '../../http/context';
-import { forbidden, notFound, validationFailed } from '../../http/errors';
+import { alreadyTaken, forbidden, notFound, validationFailed } from '../../http/errors';
 import { offsetOf, pageMeta, sortColumn } from '../../http/pagination';
 import type { Work } from '../../work/unit-of-work';
 import { outranks } from '../access/grants';
@@ -74,7 +74,7 @@ async function refuseTakenName(executor: Executor, scope: SettingsScope, name: s
         exceptId ? ne(roles.id, exceptId) : undefined,
       ),
     );
-  if (taken) throw validationFailed({ name: ['The name has already been taken.'] });
+  if (taken) throw alreadyTaken('roles_scope_name_unique');
 }
 
 function refuseBaseRole(id: number, message: string) {

@@ -11,6 +11,7 @@ import {
   vendorStocks,
 } from '../../db/schema';
 import { notFound, validationFailed, type FieldErrors } from '../../http/errors';
+import { UNIQUE_FIELDS } from '../../db/unique';
 import type { Work } from '../../work/unit-of-work';
 import { serializeMedia } from '../media/serializer';
 import { changeStock } from './ledger';
@@ -124,7 +125,7 @@ async function checkProduct(tx: Executor, brandId: number, body: ProductBody, pr
         productId === null ? undefined : ne(products.id, productId),
       ),
     );
-  if (taken) errors.sku = ['The sku has already been taken.'];
+  if (taken) errors.sku = [UNIQUE_FIELDS.products_brand_sku_unique.message];
   const [category] = await tx
     .select({ id: categories.id })
     .from(categories)

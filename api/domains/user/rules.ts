@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { brands, roles, users, vendorBrands, vendors } from '../../db/schema';
 import type { AuthUser } from '../../http/context';
-import { forbidden, validationFailed } from '../../http/errors';
+import { alreadyTaken, forbidden, validationFailed } from '../../http/errors';
 import { ANY, refuseUngranted } from '../access/grants';
 import { effectiveRoleId, permissionNamesOfRole, permissionsOfRole } from '../access/permissions';
 import { ROLE } from '../access/roles';
@@ -129,7 +129,7 @@ export async function refuseTakenEmail(executor: Executor, email: string, except
     .select({ id: users.id })
     .from(users)
     .where(and(sql`lower(${users.email}) = ${email}`, exceptId ? ne(users.id, exceptId) : undefined));
-  if (taken) throw validationFailed({ email: ['The email has already been taken.'] });
+  if (taken) throw alreadyTaken('users_email_unique');
 }
 
 /** Brand and vendor accounts need a phone number (spec 001 §5). */

@@ -18,9 +18,9 @@ const KIND_ROLES = { Brand: 3, Vendor: 2 } as const;
 const BASE_ROLES = [1, 2, 3, 4];
 
 /**
- * The roles a user form offers: the global ones but Brand and Vendor for platform staff; for a brand's or vendor's user its kind's
- * role, the roles that brand or vendor made, and (when platform staff fill the form) the global roles made
- * beyond the four kinds.
+ * The roles a user form offers: the global ones but Brand and Vendor for platform staff; for a brand's or
+ * vendor's user its kind's role, the roles that brand or vendor made, and (when platform staff fill the form)
+ * the global roles made beyond the four kinds.
  */
 export async function roleOptionsFor(api: Upstream, target: UserTarget, { staff }: { staff: boolean }) {
   const list = async (scope: SettingsScope) =>
