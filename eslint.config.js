@@ -41,4 +41,53 @@ export default tseslint.config(
       'react/no-danger': 'error',
     },
   },
+  {
+    // The API's layers point one way (README, Architecture): the kernel (database, HTTP plumbing, access, the unit
+    // of work, events, mail, real time, audit) knows no domain and not the composition root that mounts them.
+    files: [
+      'api/db/**/*.ts',
+      'api/http/**/*.ts',
+      'api/access/**/*.ts',
+      'api/work/**/*.ts',
+      'api/events/**/*.ts',
+      'api/mail/**/*.ts',
+      'api/realtime/**/*.ts',
+      'api/audit/**/*.ts',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/domains/**'],
+              message: 'The kernel knows no domain: move what both need into the kernel, or pass it in.',
+            },
+            {
+              group: ['**/app', '**/endpoint-groups', '**/openapi', '**/runtime', '**/main'],
+              message: 'The composition root imports the layers, never the other way round.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Each worker's own server and data come with the fixtures' `test` (tests/e2e/fixtures.ts).
+    files: ['tests/e2e/*.spec.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@playwright/test',
+              importNames: ['test'],
+              message: "Import test from './fixtures': it starts the worker's own server and sets baseURL.",
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

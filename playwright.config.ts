@@ -1,8 +1,14 @@
 import { defineConfig } from '@playwright/test';
 
+/**
+ * Port bases: the template's server (global setup) takes E2E_PORT, and worker n its own server on E2E_PORT + 1 + n,
+ * sending mail to E2E_SMTP_PORT + 1 + n (tests/e2e/fixtures.ts).
+ */
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
 export const E2E_SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? 2626);
-const baseURL = `http://localhost:${E2E_PORT}`;
+export const E2E_WORKERS = Number(process.env.E2E_WORKERS ?? 2);
+/** The demo seeded once per run, copied for each worker's server. */
+export const E2E_TEMPLATE_DIR = 'data/e2e-template';
 
 export const launchOptions = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -22,13 +28,18 @@ export const SPLIT_SPECS = /\/split\//;
 
 export default defineConfig({
   testDir: 'tests/e2e',
-  fullyParallel: false,
-  workers: 1,
+  // Every test brings what it changes and every worker has its own server and data, so any test runs anywhere.
+  fullyParallel: true,
+  workers: E2E_WORKERS,
+  globalSetup: './tests/e2e/global-setup.ts',
   retries: 0,
-  timeout: 60_000,
+  // Two workers share the machine's cores with their servers and PDF browsers: the longest tests (axe over many
+  // pages, voucher print jobs) took up to 40 s on a busy machine, so they get room beyond a minute.
+  timeout: 90_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
-  use: { baseURL, launchOptions, trace: 'retain-on-failure', locale: 'id-ID' },
+  // baseURL is the worker's own server (tests/e2e/fixtures.ts).
+  use: { launchOptions, trace: 'retain-on-failure', locale: 'id-ID' },
   projects: [
     {
       name: 'no-js',
@@ -39,20 +50,4 @@ export default defineConfig({
     },
     { name: 'js', use: { javaScriptEnabled: true }, testIgnore: SPLIT_SPECS },
   ],
-  webServer: {
-    command: 'rm -rf data/e2e && tsx server.ts',
-    url: `${baseURL}/healthz`,
-    timeout: 180_000,
-    reuseExistingServer: false,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(E2E_PORT),
-      DATA_DIR: 'data/e2e',
-      APP_URL: baseURL,
-      SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
-      LOGIN_MAX_ATTEMPTS_PER_IP: '1000',
-      NODE_ENV: 'test',
-    },
-  },
 });

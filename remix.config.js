@@ -2,7 +2,8 @@
 export default {
   ignoredRouteFiles: ['**/.*', '**/*.test.*'],
   serverModuleFormat: 'esm',
-  serverDependenciesToBundle: [/^remix-utils/, /^remix-i18next/],
+  // leaflet: its stylesheet is imported for its URL, which only a bundled import gives the server build too.
+  serverDependenciesToBundle: [/^remix-utils/, /^remix-i18next/, /^leaflet/],
   tailwind: true,
   postcss: false,
   browserNodeBuiltinsPolyfill: { modules: {} },

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:http';
+import { createServer, type IncomingMessage } from 'node:http';
 import { extname } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { getRequestListener } from '@hono/node-server';
@@ -9,13 +9,15 @@ import compression from 'compression';
 import express from 'express';
 import helmet from 'helmet';
 import { sql } from 'drizzle-orm';
-import { allowedOrigins, readApiConfig } from './api/config';
+import { allowedOrigins, allowsRequestHost, readApiConfig } from './api/config';
+import { apiBodyLimit, bodyLimitsOf, limitBodies, pathOf, refuseJson } from './api/http/body-limit';
 import { createPusherServer } from './api/realtime/pusher-server';
 import { redisFanOut } from './api/realtime/redis-fan-out';
 import { redisPresence } from './api/realtime/redis-presence';
 import { connectRedis } from './api/redis';
 import { startApiRuntime, type ApiRuntime } from './api/runtime';
 import { prebuiltAssets } from './static-assets';
+import { refusePage, webBodyLimit } from './web-body-limit';
 
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? '0.0.0.0';
@@ -30,13 +32,27 @@ app.set('trust proxy', process.env.TRUST_PROXY ?? 'loopback');
 const pusherOrigins = process.env.PUSHER_HOST
   ? [`ws://${process.env.PUSHER_HOST}:*`, `wss://${process.env.PUSHER_HOST}:*`]
   : [];
+/** The origin of a configured address, for the policy; none for one that is not an absolute URL. */
+function originOf(address: string | undefined, fallback: string) {
+  try {
+    return new URL((address ?? fallback).replace(/\{[a-z]\}/g, '0')).origin;
+  } catch {
+    return null;
+  }
+}
+// The pin map of the brand and vendor forms loads its tiles and searches places there (app/lib/env.server.ts).
+const mapTileOrigin = originOf(process.env.MAP_TILE_URL, 'https://tile.openstreetmap.org/{z}/{x}/{y}.png');
+const mapGeocoderOrigin = originOf(
+  process.env.MAP_GEOCODER_URL,
+  'https://nominatim.openstreetmap.org/search',
+);
 // Only the script nonce changes from one response to the next: the rest of the policy is joined once, where
 // helmet would validate and join every directive for every response.
 const cspAfterScripts = [
   "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
+  ["img-src 'self' data: blob:", mapTileOrigin].filter(Boolean).join(' '),
   "font-src 'self'",
-  ["connect-src 'self'", ...pusherOrigins].join(' '),
+  ["connect-src 'self'", ...pusherOrigins, mapGeocoderOrigin].filter(Boolean).join(' '),
   "object-src 'none'",
   "base-uri 'none'",
   "frame-ancestors 'none'",
@@ -83,6 +99,7 @@ const realtime = embedRealtime
       key: config.PUSHER_KEY,
       secret: config.PUSHER_SECRET,
       allowedOrigins: allowedOrigins(config),
+      allowRequestHost: allowsRequestHost(),
       fanOut: realtimeRedis ? redisFanOut(realtimeRedis) : undefined,
       presence: realtimeRedis ? redisPresence(realtimeRedis) : undefined,
     })
@@ -178,14 +195,24 @@ function isApiPath(url = '') {
   return API_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
 }
 
-const server = createServer((req, res) => {
-  if (!embedApi || !isApiPath(req.url)) return void app(req, res);
-  if (!apiListener) {
-    res.writeHead(503, { 'Retry-After': '1', 'Content-Type': 'application/json' });
-    return void res.end(JSON.stringify({ message: 'Starting, please retry in a moment.' }));
-  }
-  void apiListener(req, res);
-});
+const limits = bodyLimitsOf(config);
+const answeredByApi = (req: IncomingMessage) => embedApi && isApiPath(req.url);
+
+// Every body is bounded before anything reads it, the web app's forms as well as the API's (DESIGN §8).
+const server = createServer(
+  limitBodies(
+    (req) => (answeredByApi(req) ? apiBodyLimit(pathOf(req), limits) : webBodyLimit(req, limits)),
+    (req, res, limit) => (answeredByApi(req) ? refuseJson : refusePage)(req, res, limit),
+    (req, res) => {
+      if (!answeredByApi(req)) return void app(req, res);
+      if (!apiListener) {
+        res.writeHead(503, { 'Retry-After': '1', 'Content-Type': 'application/json' });
+        return void res.end(JSON.stringify({ message: 'Starting, please retry in a moment.' }));
+      }
+      void apiListener(req, res);
+    },
+  ),
+);
 realtime?.attach(server);
 await new Promise<void>((resolve) => server.listen(port, host, resolve));
 

@@ -33,6 +33,23 @@ const configSchema = z
       .int()
       .positive()
       .default(5 * 1024 * 1024),
+    /** Request bodies (api/http/body-limit.ts): routes open without signing in, JSON and forms, uploads. */
+    BODY_LIMIT_PUBLIC_BYTES: z.coerce
+      .number()
+      .int()
+      .positive()
+      .default(16 * 1024),
+    BODY_LIMIT_BYTES: z.coerce
+      .number()
+      .int()
+      .positive()
+      .default(1024 * 1024),
+    /** The largest upload, a 20 MiB import file, with room for the rest of its form. */
+    BODY_LIMIT_UPLOAD_BYTES: z.coerce
+      .number()
+      .int()
+      .positive()
+      .default(21 * 1024 * 1024),
     PUSHER_APP_ID: z.string().default('back-office'),
     PUSHER_KEY: z.string().default('back-office-key'),
     PUSHER_SECRET: z.string().default(DEMO_PUSHER_SECRET),
@@ -85,6 +102,15 @@ export function allowedOrigins(config: Pick<ApiConfig, 'ALLOWED_ORIGINS' | 'APP_
   const app = new URL(config.APP_URL);
   if (!LOOPBACK_HOSTS.includes(app.hostname)) return [app.origin];
   return LOOPBACK_HOSTS.map((host) => `${app.protocol}//${host}${app.port ? `:${app.port}` : ''}`);
+}
+
+/**
+ * Whether the WebSocket also lets in pages of the address the server is reached at (the request's Host): in
+ * development, when neither APP_URL nor ALLOWED_ORIGINS says where the pages live, so `PORT=3001 npm start`
+ * keeps its live updates. Elsewhere the origins are only those of allowedOrigins.
+ */
+export function allowsRequestHost(env: Record<string, string | undefined> = process.env): boolean {
+  return !env.APP_URL && !env.ALLOWED_ORIGINS && (env.NODE_ENV ?? 'development') === 'development';
 }
 
 /** Demo data goes only into an empty database, and into a production one only when asked for by SEED_DEMO. */

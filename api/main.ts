@@ -1,6 +1,7 @@
 import { createServer } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
 import { allowedOrigins, readApiConfig } from './config';
+import { apiBodyLimit, bodyLimitsOf, limitBodies, pathOf, refuseJson } from './http/body-limit';
 import { createPusherServer } from './realtime/pusher-server';
 import { redisFanOut } from './realtime/redis-fan-out';
 import { redisPresence } from './realtime/redis-presence';
@@ -25,12 +26,20 @@ const runtime = await startApiRuntime({ config, pusherPort: port });
 // JSON body is then written as the string it is); beside Remix in server.ts it must not.
 const listener = getRequestListener(runtime.app.fetch);
 
-const server = createServer((req, res) => {
-  if (!realtime) return void listener(req, res);
-  void realtime.handleHttp(req, res).then(async (handled) => {
-    if (!handled) await listener(req, res);
-  });
-});
+const limits = bodyLimitsOf(config);
+
+const server = createServer(
+  limitBodies(
+    (req) => apiBodyLimit(pathOf(req), limits),
+    refuseJson,
+    (req, res) => {
+      if (!realtime) return void listener(req, res);
+      void realtime.handleHttp(req, res).then(async (handled) => {
+        if (!handled) await listener(req, res);
+      });
+    },
+  ),
+);
 realtime?.attach(server);
 server.listen(port, () => console.info(`upstream API on http://localhost:${port}`));
 

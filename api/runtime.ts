@@ -1,11 +1,12 @@
 import { join, resolve } from 'node:path';
 import { seedsDemo, type ApiConfig } from './config';
 import { openDatabase, type DatabaseHandle } from './db/client';
+import { syncPermissions } from './access/permission-sync';
 import { migrateDatabase } from './db/migrate';
 import { createChannelSigner, createPusherClient } from './domains/broadcasting/signer';
 import { startOutboxRelay } from './events/outbox';
 import { startSweeps } from './jobs/sweeps';
-import { createApiApp } from './http/app';
+import { createApiApp } from './app';
 import { AuthCache } from './http/auth-cache';
 import type { ApiDeps } from './http/context';
 import { createMemoryThrottle, createRedisThrottle } from './http/throttle';
@@ -46,6 +47,7 @@ export async function startApiRuntime({
   const handle =
     database ?? (await openDatabase({ url: config.DATABASE_URL, dataDir: join(dataDir, 'pglite') }));
   await migrateDatabase(handle);
+  await syncPermissions(handle.db);
   if (seed) await seedIfEmpty({ db: handle.db, now: clock() });
 
   const pusher = createPusherClient({

@@ -28,7 +28,11 @@ import { useNonce } from './lib/nonce';
 import { readToast } from './lib/toast.server';
 import stylesheet from './tailwind.css?url';
 
-export const links: LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
+/** The .ico for what asks /favicon.ico by itself (bookmarks, older browsers, tools), the SVG for the rest. */
+export const links: LinksFunction = () => [
+  { rel: 'icon', href: '/favicon.ico', sizes: '16x16 32x32 48x48' },
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const [locale, [csrfToken, csrfCookie], { toast, setCookie }] = await Promise.all([

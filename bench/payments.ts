@@ -8,6 +8,11 @@
  *   2. Cetak Pembayaran /send-payment/{id}/print with a warm browser, for a voucher of a typical size and the
  *      largest: 30 renders one at a time, then two at a time (both PDF slots busy).         p95 ≤ 400 ms
  *
+ *   3. vouchers: Cetak Pembayaran of every voucher of the database (or VOUCHER_LIMIT of them, spread over the
+ *      sizes), one at a time: orders, seconds from the click to the whole file (through the progress page of
+ *      a long print, docs/decisions/045), MB; then the least-squares line of seconds against orders, its slope
+ *      per 1,000 orders, and the time of a 2,000-order voucher read off it.          2,000 orders ≤ 3 s
+ *
  *   BASE_URL=http://127.0.0.1:3600 npx tsx bench/payments.ts
  *
  * BRAND_ID (1), VENDORS (1,4: the demo vendor, and one the seed never pays), PAIDUP_VENDOR (3), PAID_LEFT (5),
@@ -38,7 +43,8 @@ const concurrency = Number(process.env.CONCURRENCY ?? 20);
 const requests = Number(process.env.REQUESTS ?? 400);
 const pdfRenders = Number(process.env.PDF_RENDERS ?? 30);
 const maxMs = Number(process.env.MAX_SECONDS ?? 60) * 1000;
-const only = new Set((process.env.ONLY ?? 'select,pdf').split(','));
+const only = new Set((process.env.ONLY ?? 'select,pdf,vouchers').split(','));
+const voucherLimit = Number(process.env.VOUCHER_LIMIT ?? 0);
 
 const rows: BudgetRow[] = [];
 const admin: Auth = { token: await apiToken(ADMIN) };
@@ -180,6 +186,105 @@ if (only.has('pdf')) {
         `${path}, ${voucher.number}: ${voucher.order_count} orders; warm browser; CPU idle before ${idle.toFixed(0)} %`,
       );
     }
+  }
+}
+
+// 3. Every voucher -----------------------------------------------------------------------------------------
+type Printed = { orders: number; seconds: number; bytes: number; path: string };
+
+/** One print as a user gets it: the file at once, or the progress page followed until the file is ready. */
+async function printVoucher(session: Auth, voucher: VoucherRow): Promise<Printed> {
+  const started = performance.now();
+  const headers = { cookie: session.cookie ?? '' };
+  const first = await fetch(urlOf(`/send-payment/${voucher.id}/print`), { headers, redirect: 'manual' });
+  let file: Response = first;
+  let path = 'direct';
+  if (first.status === 302 || first.status === 303) {
+    const jobPath = new URL(first.headers.get('location') ?? '', BASE_URL).pathname;
+    path = 'job';
+    const route = 'routes/_app.send-payment.$id_.print.$job';
+    for (;;) {
+      const state = (await (
+        await fetch(urlOf(`${jobPath}?_data=${encodeURIComponent(route)}`), { headers })
+      ).json()) as { status: string; parts: number; failure: string | null };
+      path = `job, ${state.parts} parts`;
+      if (state.status === 'done') break;
+      if (state.status !== 'running') throw new Error(`${jobPath}: ${state.status} (${state.failure})`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    file = await fetch(urlOf(`${jobPath}/pdf`), { headers });
+  } else await first.body?.cancel().catch(() => undefined);
+  const body =
+    file === first ? await first.arrayBuffer().catch(() => new ArrayBuffer(0)) : await file.arrayBuffer();
+  if (file.status !== 200 || !file.headers.get('content-type')?.includes('application/pdf')) {
+    throw new Error(`voucher ${voucher.id} answered ${file.status}`);
+  }
+  return {
+    orders: voucher.order_count,
+    seconds: (performance.now() - started) / 1000,
+    bytes: body.byteLength,
+    path,
+  };
+}
+
+/** Least squares: seconds = intercept + slope × orders. */
+function line(points: Printed[]) {
+  const n = points.length;
+  const mx = points.reduce((sum, p) => sum + p.orders, 0) / n;
+  const my = points.reduce((sum, p) => sum + p.seconds, 0) / n;
+  const sxx = points.reduce((sum, p) => sum + (p.orders - mx) ** 2, 0);
+  const sxy = points.reduce((sum, p) => sum + (p.orders - mx) * (p.seconds - my), 0);
+  const slope = sxx ? sxy / sxx : 0;
+  const intercept = my - slope * mx;
+  const ssr = points.reduce((sum, p) => sum + (p.seconds - intercept - slope * p.orders) ** 2, 0);
+  const sst = points.reduce((sum, p) => sum + (p.seconds - my) ** 2, 0);
+  return { slope, intercept, r2: sst ? 1 - ssr / sst : 1 };
+}
+
+if (only.has('vouchers')) {
+  const session: Auth = { cookie: await webSession(ADMIN) };
+  const all: VoucherRow[] = [];
+  for (let pageNo = 1; ; pageNo++) {
+    const page = await getJson<{ data: VoucherRow[]; meta?: { last_page?: number } }>(
+      `/api/send-payment?per_page=100&page=${pageNo}`,
+      admin,
+    );
+    all.push(...page.data);
+    if (page.data.length < 100) break;
+  }
+  all.sort((a, b) => a.order_count - b.order_count);
+  const picked =
+    voucherLimit > 0 && voucherLimit < all.length
+      ? Array.from(
+          { length: voucherLimit },
+          (_, i) => all[Math.round((i * (all.length - 1)) / (voucherLimit - 1 || 1))],
+        )
+      : all;
+  const printed: Printed[] = [];
+  let failed = 0;
+  for (const voucher of picked) {
+    try {
+      const result = await printVoucher(session, voucher);
+      printed.push(result);
+      console.info(
+        `  voucher ${voucher.number}: ${voucher.order_count} orders, ${result.seconds.toFixed(2)} s, ${(result.bytes / 1e6).toFixed(1)} MB (${result.path})`,
+      );
+    } catch (error) {
+      failed++;
+      console.info(`  voucher ${voucher.number}: ${voucher.order_count} orders FAILED: ${String(error)}`);
+    }
+  }
+  if (printed.length) {
+    const fit = line(printed);
+    const at2000 = fit.intercept + fit.slope * 2000;
+    const largest = printed[printed.length - 1];
+    rows.push({
+      what: `every voucher printed (${printed.length} of ${picked.length}, ${picked[0].order_count}–${picked[picked.length - 1].order_count} orders)`,
+      measured: `${(fit.slope * 1000).toFixed(2)} s per 1,000 orders + ${fit.intercept.toFixed(2)} s (r² ${fit.r2.toFixed(3)}); 2,000 orders ≈ ${at2000.toFixed(2)} s; largest ${largest.orders} orders ${largest.seconds.toFixed(2)} s, ${(largest.bytes / 1e6).toFixed(1)} MB`,
+      budget: 'all print; 2,000 orders ≤ 3 s',
+      pass: failed === 0 && at2000 <= 3,
+      note: `${failed} failed; one at a time, warm browser`,
+    });
   }
 }
 

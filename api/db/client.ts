@@ -51,8 +51,9 @@ export async function openDatabase({
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const { btree_gist } = await import('@electric-sql/pglite/contrib/btree_gist');
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
-  const client = new PGlite(dataDir, { extensions: { pg_trgm } });
+  const client = new PGlite(dataDir, { extensions: { pg_trgm, btree_gist } });
   await client.waitReady;
   await client.exec(`set random_page_cost = ${RANDOM_PAGE_COST}`);
   const db = drizzle(client, { schema }) as unknown as Database;

@@ -3,9 +3,9 @@ import type { MiddlewareHandler } from 'hono';
 import type { Database } from '../db/client';
 import { preparedQuery } from '../db/prepared';
 import { accessTokens, userBrands, users } from '../db/schema';
-import { effectivePermissions, effectiveRoleId, permissionsOfRole } from '../domains/access/permissions';
-import { ROLE } from '../domains/access/roles';
-import { hashToken } from '../domains/oauth/tokens';
+import { effectivePermissions, effectiveRoleId, permissionsOfRole } from '../access/permissions';
+import { ROLE } from '../access/roles';
+import { hashToken } from '../access/secret-tokens';
 import type { ApiDeps, AuthUser, ApiEnv } from './context';
 import { unauthenticated } from './errors';
 import { idempotent } from './idempotency';
@@ -19,6 +19,7 @@ function prepareTokenLookup(db: Database) {
       permissions: permissionsOfRole(effectiveRoleId),
       keyAccountBrandIds: sql<number[]>`array(select ${userBrands.brandId} from ${userBrands}
         where ${userBrands.userId} = ${users.id} order by 1)`,
+      servedBrandIds: servedBrandIdsOfUser,
     })
     .from(accessTokens)
     .innerJoin(users, eq(users.id, accessTokens.userId))
@@ -42,25 +43,18 @@ async function lookUpToken(deps: ApiDeps, tokenHash: string) {
     now: deps.clock().toISOString(),
   });
   if (!row) return undefined;
-  const { user } = row;
-  const authUser: AuthUser & { expiresAt: Date } = {
-    id: user.id,
-    name: user.name,
-    email: user.email,
-    roleId: user.roleId,
-    brandId: user.brandId,
-    vendorId: user.vendorId,
-    currentBrandId: user.currentBrandId,
-    isSpecialAccount: user.isSpecialAccount,
-    permissions: Object.freeze(effectivePermissions(user, row.permissions)),
-    brandIds: brandIdsOfRole(user, row.keyAccountBrandIds),
+  return Object.freeze({
+    ...authUserOf(row.user, row),
     tokenId: row.tokenId,
     expiresAt: row.expiresAt,
-  };
-  return Object.freeze(authUser);
+  });
 }
 
-/** The brand ids a user may act on; `'all'` for administrators. */
+/** The brands of a vendor user's vendor, as one array-valued subquery of a query on `users`. */
+export const servedBrandIdsOfUser = sql<number[]>`array(select vb.brand_id from vendor_brands vb
+  where vb.vendor_id = "users"."vendor_id" order by 1)`;
+
+/** The brand ids a user may act on from the brand side; `'all'` for administrators. */
 export function brandIdsOfRole(
   user: { roleId: number; brandId: number | null },
   keyAccountBrandIds: number[],
@@ -75,6 +69,30 @@ export function brandIdsOfRole(
     default:
       return [];
   }
+}
+
+/**
+ * The request's account from its row and what the token lookup read beside it: its role's permissions (`any` for
+ * a special account), the brands it acts on, and its reach (a vendor's user: the brands its vendor serves).
+ */
+export function authUserOf(
+  user: typeof users.$inferSelect,
+  held: { permissions: string[]; keyAccountBrandIds: number[]; servedBrandIds: number[] },
+): Omit<AuthUser, 'tokenId'> {
+  const brandIds = brandIdsOfRole(user, held.keyAccountBrandIds);
+  return {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    roleId: user.roleId,
+    brandId: user.brandId,
+    vendorId: user.vendorId,
+    currentBrandId: user.currentBrandId,
+    isSpecialAccount: user.isSpecialAccount,
+    permissions: Object.freeze(effectivePermissions(user, held.permissions)),
+    brandIds,
+    reach: user.roleId === ROLE.vendor ? Object.freeze([...held.servedBrandIds]) : brandIds,
+  };
 }
 
 /** Resolves the bearer token to an active user; revoked, expired or deactivated all read as 401. */

@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { INDONESIAN_MOBILE, INDONESIAN_TELEPHONE, phoneWithoutSeparators } from '../../contract/phone';
 
 /** Separators people type in a number: spaces, dashes, dots and brackets. */
 function digitsOf(value: unknown) {
-  return typeof value === 'string' ? value.replace(/[\s().-]/g, '') : value;
+  return typeof value === 'string' ? phoneWithoutSeparators(value) : value;
 }
 
 /**
@@ -12,14 +13,15 @@ function digitsOf(value: unknown) {
 export function indonesianTelephone(attribute: string) {
   return z.preprocess(
     digitsOf,
-    z
-      .string()
-      .regex(
-        /^(?:\+62|62|0)[1-9]\d{6,11}$/,
-        `The ${attribute} field must be a valid Indonesian phone number.`,
-      ),
+    z.string().regex(INDONESIAN_TELEPHONE, `The ${attribute} field must be a valid Indonesian phone number.`),
   );
 }
+
+/** An Indonesian mobile number (`0812-3456-7890`, `+62 812 3456 7890`); stored without separators. */
+export const indonesianMobile = z.preprocess(
+  digitsOf,
+  z.string().regex(INDONESIAN_MOBILE, 'The mobile phone field must be a valid Indonesian phone number.'),
+);
 
 /** Five digits (spec 001 §5: "Postal Code must match number only"). */
 export const postalCodeField = z
@@ -28,11 +30,26 @@ export const postalCodeField = z
   .regex(/^\d*$/, 'Postal Code must match number only')
   .length(5, 'The postal code field must be 5 digits.');
 
+function numberOf(value: unknown) {
+  return typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+}
+
 /** A coordinate of the pin address. */
 export function coordinate(bound: number) {
+  return z.preprocess(numberOf, z.number().min(-bound).max(bound));
+}
+
+/** The pin address's own message (spec 000 §8), for a coordinate missing, not a number, or off the globe. */
+export const PIN_ADDRESS_MESSAGE = 'Pin Alamat salah, silahkan coba kembali';
+
+/** A coordinate of the pin address that answers every fault with the spec's pin-address message. */
+export function pinCoordinate(bound: number) {
   return z.preprocess(
-    (value) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : value),
-    z.number().min(-bound).max(bound),
+    numberOf,
+    z.custom<number>(
+      (value) => typeof value === 'number' && Number.isFinite(value) && Math.abs(value) <= bound,
+      PIN_ADDRESS_MESSAGE,
+    ),
   );
 }
 
@@ -41,6 +58,13 @@ export const booleanField = z.preprocess(
   (value) =>
     typeof value === 'string' ? ['1', 'true', 'on', 'yes'].includes(value.trim().toLowerCase()) : value,
   z.boolean().default(false),
+);
+
+/** A yes or no that must be given: an update without it changes nothing rather than switching it off. */
+export const requiredBooleanField = z.preprocess(
+  (value) =>
+    typeof value === 'string' ? ['1', 'true', 'on', 'yes'].includes(value.trim().toLowerCase()) : value,
+  z.boolean(),
 );
 
 /** Empty text of a form reads as not given. */

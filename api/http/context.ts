@@ -1,9 +1,12 @@
 import type { Database } from '../db/client';
+import type { brands, vendors } from '../db/schema';
 import type { ApiConfig } from '../config';
 import type { AuthCache } from './auth-cache';
 import type { Mailer } from '../mail/mailer';
 import type { Throttle } from './throttle';
-import type { ChannelSigner } from '../domains/broadcasting/signer';
+
+/** Signs a private or presence channel subscription for a socket (the broadcasting domain makes one). */
+export type ChannelSigner = { authorize(socketId: string, channel: string): { auth: string } };
 
 /** Relays the outbox right after a commit; the relay's own interval catches anything a nudge misses. */
 export type EventRelay = { nudge(): void };
@@ -18,6 +21,8 @@ export type ApiDeps = {
   storageDir: string;
   events: EventRelay;
   authCache: AuthCache;
+  /** Held by tests at a named point of a write's checks (unit-of-work WriteDeps); unset in a running API. */
+  checkpoint?: (name: string) => Promise<void>;
 };
 
 export type AuthUser = {
@@ -30,8 +35,13 @@ export type AuthUser = {
   currentBrandId: number | null;
   isSpecialAccount: boolean;
   permissions: readonly string[];
-  /** The brands the user may act on; `'all'` for administrators. */
+  /** The brands the user may act on from the brand side; `'all'` for administrators, none for a vendor's users. */
   brandIds: readonly number[] | 'all';
+  /**
+   * Every brand the account's work touches (docs/decisions/022): its brands, or for a vendor's user every brand its
+   * vendor serves. Nobody reads, creates or changes what reaches further.
+   */
+  reach: readonly number[] | 'all';
   tokenId: string;
 };
 
@@ -42,5 +52,9 @@ export type ApiEnv = {
     clientIp: string;
     /** The request's Idempotency-Key, once idempotent() has taken it in hand. */
     idempotencyKey?: string;
+    /** `/api/brand/{brand}` as the operation's policy resolved it for the caller. */
+    brand?: typeof brands.$inferSelect;
+    /** `/api/vendor/{vendor}` as the policy resolved it, with the brands visible through it to the caller. */
+    vendorTenant?: { vendor: typeof vendors.$inferSelect; brandIds: number[] };
   };
 };

@@ -3,8 +3,14 @@ import { z } from 'zod';
 /** The largest id a `serial` column holds; a larger one names nothing. */
 export const MAX_ID = 2_147_483_647;
 
-/** A record id from a query or body. */
-export const idParam = z.coerce.number().int().min(1).max(MAX_ID);
+/**
+ * A record id from a query or body: a number, or text of decimal digits only (`0x10`, `1e1`, ` 16` or `+16`
+ * name no record, though Number() would read them).
+ */
+export const idParam = z.preprocess(
+  (value) => (typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value),
+  z.number().int().min(1).max(MAX_ID),
+);
 
 /** A page number; far beyond any list, and small enough that page × per_page stays an exact offset. */
 export const pageParam = z.coerce.number().int().min(1).max(1_000_000).default(1);

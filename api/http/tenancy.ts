@@ -2,7 +2,7 @@ import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { preparedQuery } from '../db/prepared';
 import { brands, vendorBrands, vendors } from '../db/schema';
-import { ROLE } from '../domains/access/roles';
+import { ROLE } from '../access/roles';
 import type { Context } from 'hono';
 import type { ApiEnv, AuthUser } from './context';
 import { MAX_ID } from './params';
@@ -63,19 +63,35 @@ export async function resolveVendor(db: Database, user: AuthUser, vendorId: numb
 }
 
 export function parseId(raw: string | undefined): number {
+  // Decimal digits only: Number() would also read `0x10`, `1e1`, ` 16` or `+16` as an id.
+  if (!raw || !/^\d+$/.test(raw)) throw notFound();
   const id = Number(raw);
-  if (!Number.isInteger(id) || id < 1 || id > MAX_ID) throw notFound();
+  if (id < 1 || id > MAX_ID) throw notFound();
   return id;
 }
 
-/** `/api/brand/{brand}` of the request, checked against its user. */
-export function brandOfPath(c: Context<ApiEnv>) {
-  return resolveBrand(c.var.deps.db, c.var.user, parseId(c.req.param('brand')));
+/** `/api/brand/{brand}` of the request, checked against its user (once: the policy resolved it before the handler). */
+export async function brandOfPath(c: Context<ApiEnv>) {
+  const resolved = c.get('brand');
+  if (resolved) return resolved;
+  const brand = await resolveBrand(c.var.deps.db, c.var.user, parseId(c.req.param('brand')));
+  c.set('brand', brand);
+  return brand;
 }
 
 /** `/api/vendor/{vendor}` of the request, checked against its user, with the brands visible through it. */
-export function vendorOfPath(c: Context<ApiEnv>) {
-  return resolveVendor(c.var.deps.db, c.var.user, parseId(c.req.param('vendor')));
+export async function vendorOfPath(c: Context<ApiEnv>) {
+  const resolved = c.get('vendorTenant');
+  if (resolved) return resolved;
+  const tenant = await resolveVendor(c.var.deps.db, c.var.user, parseId(c.req.param('vendor')));
+  c.set('vendorTenant', tenant);
+  return tenant;
+}
+
+/** The brands `vendorId` serves, whoever asks. */
+export async function brandsServedBy(db: Database, vendorId: number) {
+  const served = await preparedQuery(db, prepareServedBrands).execute({ vendorId });
+  return served.map((row) => row.brandId);
 }
 
 /** Fulfilment steps and offer answers belong to the vendor's own users (administrators may act for them). */

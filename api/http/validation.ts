@@ -60,11 +60,12 @@ export function toFieldErrors(issues: ZodIssue[]): FieldErrors {
   return errors;
 }
 
-const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+/** Half of a UTF-16 surrogate pair, which has no UTF-8 form. */
+export const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 /**
  * Fields holding text no column can store: a NUL character, or half of a UTF-16 surrogate pair (which has no
- * UTF-8 form). `path` → message.
+ * UTF-8 form), in a value or in an object's key. `path` → message.
  */
 function unstorableTextFields(
   value: unknown,
@@ -80,7 +81,16 @@ function unstorableTextFields(
       errors[path.join('.') || 'input'] = [`The ${attributeName(path)} field must be valid UTF-8 text.`];
     }
   } else if (value && typeof value === 'object') {
-    for (const [key, item] of Object.entries(value)) unstorableTextFields(item, [...path, key], errors);
+    for (const [key, item] of Object.entries(value)) {
+      // A key is stored too (a listing's raw_data is jsonb): one no text can hold refuses the object it is in.
+      if (key.includes('\0')) {
+        errors[path.join('.') || 'input'] = [
+          `The ${attributeName(path)} field must not contain a null character.`,
+        ];
+      } else if (LONE_SURROGATE.test(key)) {
+        errors[path.join('.') || 'input'] = [`The ${attributeName(path)} field must be valid UTF-8 text.`];
+      } else unstorableTextFields(item, [...path, key], errors);
+    }
   }
   return errors;
 }

@@ -3,6 +3,7 @@ import type { WriteDeps } from '../work/unit-of-work';
 import { sweepDeliveredOrders } from './auto-complete';
 import { sweepIdempotencyKeys } from './idempotency-keys';
 import { sweepExpiredOffers } from './offer-expiry';
+import { sweepPromotionTransitions } from './promotion-transitions';
 import { sweepStockSnapshot } from './stock-snapshot';
 
 /**
@@ -26,6 +27,7 @@ export function startSweeps({
       await sweepExpiredOffers(deps, clock, { ttlMinutes: config.OFFER_TTL_MINUTES });
       await sweepDeliveredOrders(deps, clock, { afterDays: config.ORDER_COMPLETE_AFTER_DAYS });
       await sweepStockSnapshot(deps.db, clock);
+      await sweepPromotionTransitions(deps, clock);
       await sweepIdempotencyKeys(deps.db, clock);
     })()
       .catch((error) => console.error('sweep failed', error))

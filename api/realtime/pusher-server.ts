@@ -7,6 +7,7 @@ import { createChannelRegistry } from './channels.js';
 import { broadcast, handleClientMessage, releaseConnection, send, sendError } from './connection.js';
 import type { Connection, ConnectionContext } from './connection.js';
 import { createHttpApi, type OutgoingEvent } from './http-api.js';
+import { originAllowed, originRule } from './origin.js';
 import type { SharedPresence } from './redis-presence.js';
 
 const DEFAULT_ACTIVITY_TIMEOUT_SECONDS = 120;
@@ -22,6 +23,8 @@ export type PusherServerOptions = {
   key: string;
   secret: string;
   allowedOrigins?: string[];
+  /** Also let pages of the server's own address (the request's Host) connect: development without APP_URL. */
+  allowRequestHost?: boolean;
   activityTimeoutSeconds?: number;
   /** Other instances' sockets: what this one publishes reaches theirs (Redis when REDIS_URL is set). */
   fanOut?: FanOut;
@@ -96,7 +99,7 @@ export function createPusherServer(options: PusherServerOptions): PusherServer {
   const { appId, key, secret } = options;
   const activityTimeoutSeconds = options.activityTimeoutSeconds ?? DEFAULT_ACTIVITY_TIMEOUT_SECONDS;
   const activityTimeoutMs = activityTimeoutSeconds * 1000;
-  const allowedOrigins = new Set((options.allowedOrigins ?? []).map((origin) => origin.toLowerCase()));
+  const origins = originRule(options.allowedOrigins, options.allowRequestHost);
   const registry = createChannelRegistry<Connection>();
   const context: ConnectionContext = { key, secret, registry };
   const connections = new Map<string, Connection>();
@@ -194,8 +197,7 @@ export function createPusherServer(options: PusherServerOptions): PusherServer {
     if (!match) return;
     socket.on('error', () => socket.destroy());
 
-    const origin = req.headers.origin;
-    if (allowedOrigins.size > 0 && origin !== undefined && !allowedOrigins.has(origin.toLowerCase())) {
+    if (!originAllowed(origins, { origin: req.headers.origin, host: req.headers.host })) {
       rejectUpgrade({ socket, status: 403, reason: 'Forbidden' });
       return;
     }

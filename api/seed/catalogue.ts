@@ -319,6 +319,59 @@ export async function seedCatalogue({
   return { products: built, byBrand, stock, stockUpdates };
 }
 
+/** The seeded Tokopedia channel (api/seed/world.ts). */
+const TOKOPEDIA = 1;
+
+/** The picture every seeded listing shows (a file of the web app), so a listing saved unchanged has one. */
+export const SEEDED_PICTURE = '/demo/product.svg';
+
+/**
+ * The shops' marketplace SKUs, each linked to its catalogue product: on Tokopedia, the SKU of each seeded
+ * listing under the listing's product id (as a pushed listing keeps them, api/domains/marketplace/sku-links.ts),
+ * so the stock form's link opens that listing; on Shopee, which has no listing screen here, one SKU per product.
+ */
+function skuLinksOf(
+  world: World,
+  built: CatalogueProduct[],
+  listings: (typeof marketplaceListings.$inferInsert)[],
+  since: Date,
+) {
+  const bySku = new Map(built.map((product) => [`${product.brandId}:${product.sku}`, product]));
+  const links: (typeof skuChannels.$inferInsert)[] = [];
+  for (const listing of listings) {
+    const product = bySku.get(`${listing.brandId}:${listing.sku}`);
+    if (listing.channelId !== TOKOPEDIA || !product) continue;
+    links.push({
+      brandId: product.brandId,
+      channelId: TOKOPEDIA,
+      productId: product.id,
+      name: product.name,
+      sku: product.sku,
+      photoUrl: SEEDED_PICTURE,
+      externalId: listing.externalId,
+      createdAt: since,
+      updatedAt: since,
+    });
+  }
+  for (const product of built) {
+    for (const channel of world.channels) {
+      if (channel.id === TOKOPEDIA) continue;
+      links.push({
+        brandId: product.brandId,
+        channelId: channel.id,
+        productId: product.id,
+        name: product.name,
+        sku: product.sku,
+        photoUrl: null,
+        externalId: String(20_000_000_000 + product.id * 104_729),
+        createdAt: since,
+        updatedAt: since,
+      });
+    }
+  }
+  return links;
+}
+
 async function seedMarketplace(
   db: Executor,
   rng: Random,
@@ -326,25 +379,6 @@ async function seedMarketplace(
   built: CatalogueProduct[],
   since: Date,
 ) {
-  const links: (typeof skuChannels.$inferInsert)[] = [];
-  for (const product of built) {
-    for (const channel of world.channels) {
-      links.push({
-        brandId: product.brandId,
-        channelId: channel.id,
-        productId: product.id,
-        name: product.name,
-        sku: product.sku,
-        externalId: String(
-          channel.id === 1 ? 2_000_000_000 + product.id * 7_919 : 20_000_000_000 + product.id * 104_729,
-        ),
-        createdAt: since,
-        updatedAt: since,
-      });
-    }
-  }
-  await bulkInsert(db, skuChannels, links);
-
   const listings: (typeof marketplaceListings.$inferInsert)[] = [];
   const logs: (typeof channelRequestLogs.$inferInsert)[] = [];
   for (const brand of world.brands) {
@@ -374,6 +408,7 @@ async function seedMarketplace(
           status,
           weight: product.weight,
           homeFallback: brand.id === 1,
+          picture: SEEDED_PICTURE,
         });
         listings.push({
           id,
@@ -422,6 +457,7 @@ async function seedMarketplace(
     }
   }
   await bulkInsert(db, marketplaceListings, listings);
+  await bulkInsert(db, skuChannels, skuLinksOf(world, built, listings, since));
   // The bulk insert carries no arrays: each listing holds its one SKU in the shop.
   await db.execute(sql`update marketplace_listings set skus = array[sku] where sku is not null`);
   await bulkInsert(db, channelRequestLogs, logs);

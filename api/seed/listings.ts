@@ -41,6 +41,8 @@ export function seededListingProduct(input: {
   status: 'LIMITED' | 'EMPTY';
   weight: number;
   homeFallback: boolean;
+  /** The address of the listing's one picture. */
+  picture: string;
 }) {
   const categoryId =
     CATEGORY_BY_WORD.find(([word]) => word.test(input.name))?.[1] ?? (input.homeFallback ? 986 : 2113);
@@ -63,7 +65,7 @@ export function seededListingProduct(input: {
         weight_unit: 'GR',
         dimension: { length: side, width: side, height: Math.max(2, Math.round(side / 2)) },
         preorder: { is_active: false, duration: null, time_unit: 'DAY' },
-        pictures: [],
+        pictures: [{ file_path: input.picture }],
         videos: [],
         wholesale: [],
         variant: null,

@@ -103,7 +103,7 @@ export async function seedNotifications({
   for (const payment of payments) {
     send(demoVendorUsers, {
       type: 'payment',
-      route: '/order',
+      route: `/order?status=Terbayar&send-payment=${payment.id}`,
       brandId: payment.brandId,
       title: 'Pembayaran',
       description: `Pembayaran ${payment.number} untuk pesanan Anda telah dibuat`,

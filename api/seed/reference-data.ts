@@ -815,36 +815,6 @@ export const BRANDS: readonly BrandSeed[] = [
 
 export const ROLE_NAMES = ['Administrator', 'Vendor', 'Brand', 'Key Account'] as const;
 
-export const PERMISSION_RESOURCES: readonly string[] = [
-  'brand',
-  'vendor',
-  'category',
-  'user',
-  'role',
-  'gate-setting',
-  'bank',
-  'order',
-  'invoice',
-  'send-payment',
-  'product',
-  'stock',
-  'customer',
-  'dashboard',
-];
-
-export const PERMISSION_ACTIONS: readonly string[] = ['index', 'store', 'update', 'destroy'];
-
-export const VENDOR_PERMISSIONS: readonly string[] = [
-  'vendor.user.index',
-  'vendor.role.index',
-  'vendor.gate-setting.index',
-];
-
-/** The brand and vendor side's settings writes: administrators hold them, and grant them to brand and vendor roles. */
-export const SETTINGS_WRITE_PERMISSIONS: readonly string[] = ['user', 'role', 'gate-setting'].flatMap(
-  (resource) => ['store', 'update', 'destroy'].map((action) => `vendor.${resource}.${action}`),
-);
-
 /** The couriers of each channel on the Pengiriman settings (spec 001 §9). */
 export const SHIPPING_METHOD_NAMES: readonly string[] = ['JNE', 'TIKI', 'SiCepat'];
 

@@ -33,6 +33,8 @@ import { FIRST_BRAND_SHARE, HISTORY_DAYS } from './volume';
 import type { World, WorldBrand, WorldChannel, WorldVendor } from './world';
 
 export const DEMO_PENDING_OFFERS = 12;
+/** How long the demo vendor's pending offers stay open after the seeding. */
+const DEMO_OFFER_HOURS = 12;
 const OFFER_TTL = 30 * MINUTE;
 const COMPLETE_AFTER = 3 * DAY;
 const FLUSH_EVERY = 5000;
@@ -655,13 +657,16 @@ export async function seedSales({
     const prior = runOffers(invoice, steps, at.getTime() + MINUTE);
     const offeredAt = new Date(Math.min(prior.endAt, nowMs - MINUTE));
     const id = ++ids.offer;
-    // Far-off expiry: the demo should still show these offers as pending long after it was seeded.
+    // Open for half a day from the seeding (not the live 30 minutes): the demo shows them pending through a
+    // session, with a date that reads as the day it was seeded. From the seeding, not from when each was offered
+    // (often days before): an offer already past its end would be expired by the first sweep and its invoice
+    // offered on, which floods the vendors' screens with offers right after a start.
     buffers.offers.push({
       id,
       invoiceId: invoice.id,
       vendorId: demoVendor.id,
       status: 'pending',
-      expiresAt: new Date(nowMs + 365 * DAY),
+      expiresAt: new Date(nowMs + DEMO_OFFER_HOURS * HOUR),
       respondedAt: null,
       respondedBy: null,
       createdAt: offeredAt,

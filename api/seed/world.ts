@@ -1,3 +1,4 @@
+import { KIND } from '../../contract/access';
 import type { Executor } from '../db/client';
 import {
   banks,
@@ -5,9 +6,6 @@ import {
   brands,
   categories,
   channels,
-  gateSettingPermissions,
-  gateSettings,
-  permissions,
   roles,
   shippingMethods,
   userBrands,
@@ -16,6 +14,7 @@ import {
   vendorBrands,
   vendors,
 } from '../db/schema';
+import { grantBuiltInRoles } from '../access/permission-sync';
 import { bulkInsert } from './bulk-insert';
 import type { Random } from './random';
 import {
@@ -25,22 +24,18 @@ import {
   FEMALE_NAMES,
   LAST_NAMES,
   MALE_NAMES,
-  PERMISSION_ACTIONS,
-  PERMISSION_RESOURCES,
   ROLE_NAMES,
-  SETTINGS_WRITE_PERMISSIONS,
   SHIPPING_METHOD_NAMES,
   STREETS,
   VENDOR_CITIES,
   VENDOR_NAMES,
-  VENDOR_PERMISSIONS,
   type BrandSeed,
   type ChannelCode,
   type City,
 } from './reference-data';
 import { DAY } from './time';
 
-export const ROLE = { administrator: 1, vendor: 2, brand: 3, keyAccount: 4 } as const;
+export const ROLE = KIND;
 
 export const DEMO_PASSWORD = 'demo1234';
 
@@ -111,58 +106,14 @@ function streetAddress(rng: Random, city: City) {
   return `${rng.pick(STREETS)} No. ${rng.int(1, 250)}, ${rng.pick(city.subDistricts)}, ${city.name}`;
 }
 
+/** The four built-in roles, each holding what the contract gives it (contract/access.ts BUILT_IN_GRANTS). */
 async function seedAccessControl(db: Executor, now: Date) {
   await bulkInsert(
     db,
     roles,
     ROLE_NAMES.map((name, index) => ({ id: index + 1, name, createdAt: now, updatedAt: now })),
   );
-  const names = [
-    ...PERMISSION_RESOURCES.flatMap((resource) =>
-      PERMISSION_ACTIONS.map((action) => `${resource}.${action}`),
-    ),
-    ...VENDOR_PERMISSIONS,
-    ...SETTINGS_WRITE_PERMISSIONS,
-    'any',
-  ];
-  const ids = new Map(names.map((name, index) => [name, index + 1]));
-  await bulkInsert(
-    db,
-    permissions,
-    names.map((name, index) => ({ id: index + 1, name, createdAt: now, updatedAt: now })),
-  );
-  const brandAndVendorSide = [...VENDOR_PERMISSIONS, ...SETTINGS_WRITE_PERMISSIONS];
-  const brandSide = names.filter((name) => name !== 'any' && !brandAndVendorSide.includes(name));
-  const grants: Record<number, string[]> = {
-    // Administrators hold every permission, so they can grant any of them (nobody grants what they do not hold).
-    [ROLE.administrator]: names.filter((name) => name !== 'any'),
-    [ROLE.keyAccount]: brandSide,
-    // Brand users work their own orders: a return or a change of vendor takes order.update.
-    [ROLE.brand]: [
-      ...['order', 'invoice', 'product', 'stock', 'customer', 'dashboard'].map(
-        (resource) => `${resource}.index`,
-      ),
-      'order.update',
-    ],
-    [ROLE.vendor]: [...VENDOR_PERMISSIONS, 'order.index', 'stock.index'],
-  };
-  await bulkInsert(
-    db,
-    gateSettings,
-    Object.keys(grants).map((roleId) => ({
-      id: Number(roleId),
-      roleId: Number(roleId),
-      createdAt: now,
-      updatedAt: now,
-    })),
-  );
-  await bulkInsert(
-    db,
-    gateSettingPermissions,
-    Object.entries(grants).flatMap(([roleId, granted]) =>
-      granted.map((name) => ({ gateSettingId: Number(roleId), permissionId: ids.get(name) as number })),
-    ),
-  );
+  await grantBuiltInRoles(db, now);
 }
 
 async function seedTenants(db: Executor, rng: Random, now: Date) {

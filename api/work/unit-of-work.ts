@@ -1,14 +1,24 @@
 import { changedFields, type AuditEntry } from '../audit/audit';
 import type { Database, Executor } from '../db/client';
 import { auditLogs, eventOutbox, notifications, type NotificationData } from '../db/schema';
+// The one arrow up, kept on purpose: every write's unit flushes the rollups last, in its own transaction.
+// eslint-disable-next-line no-restricted-imports
 import { createRollupTracker, type RollupTracker } from '../domains/rollup/service';
 import type { OutboxEvent } from '../events/outbox';
 
 /** Who writes, from where, and when: every audit row, notification and timestamp of the unit takes it. */
 export type WriteContext = { actorId: number | null; ip?: string | null; at: Date };
 
-/** What a write needs from the running API: its database, and the relay to nudge after commit. */
-export type WriteDeps = { db: Database; events: { nudge(): void } };
+/**
+ * What a write needs from the running API: its database, and the relay to nudge after commit. `checkpoint` is
+ * where a test holds concurrent writes at a named point of their check (a race made deterministic); unset, a
+ * checkpoint passes at once.
+ */
+export type WriteDeps = {
+  db: Database;
+  events: { nudge(): void };
+  checkpoint?: (name: string) => Promise<void>;
+};
 
 export type NotificationInput = { userIds: readonly number[]; type: string; data: NotificationData };
 
@@ -43,6 +53,8 @@ export type Work = {
   readonly actorId: number | null;
   readonly ip: string | null;
   readonly rollups: RollupTracker;
+  /** A named point of the write's checks (WriteDeps.checkpoint). */
+  checkpoint(name: string): Promise<void>;
   audit(entry: AuditRecord): void;
   notify(input: NotificationInput): void;
   publish(event: OutboxEvent): void;
@@ -66,7 +78,7 @@ const NOTIFICATION_EVENT = 'Illuminate\\Notifications\\Events\\BroadcastNotifica
 
 type Pending = { kind: 'event'; event: OutboxEvent } | { kind: 'notification'; input: NotificationInput };
 
-function openWork(tx: Executor, context: WriteContext) {
+function openWork(tx: Executor, context: WriteContext, checkpoint?: (name: string) => Promise<void>) {
   const audits: AuditRecord[] = [];
   const pending: Pending[] = [];
   let unchanged = false;
@@ -76,6 +88,7 @@ function openWork(tx: Executor, context: WriteContext) {
     actorId: context.actorId,
     ip: context.ip ?? null,
     rollups: createRollupTracker(),
+    checkpoint: async (name) => checkpoint?.(name),
     audit: (entry) => void audits.push(entry),
     notify: (input) => {
       if (input.userIds.length) pending.push({ kind: 'notification', input });
@@ -150,7 +163,7 @@ export async function runWrite<T>(
 ): Promise<T> {
   let published = false;
   const result = await deps.db.transaction(async (tx) => {
-    const { work, close } = openWork(tx, context);
+    const { work, close } = openWork(tx, context, deps.checkpoint);
     const value = await body(work);
     published = (await close()).published;
     return value;

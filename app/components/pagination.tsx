@@ -10,7 +10,11 @@ type Meta = {
   to: number | null;
 };
 
-export function Pagination({ meta }: { meta: Meta }) {
+/**
+ * The pages of a list and what the page shows; `summary` says it in the list's own words where a page holds more
+ * rows than the pages count (a tree: each counted parent followed by its children).
+ */
+export function Pagination({ meta, summary }: { meta: Meta; summary?: string }) {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   function pageHref(page: number) {
@@ -27,11 +31,13 @@ export function Pagination({ meta }: { meta: Meta }) {
       <p className="text-slate-600">
         {meta.from === null
           ? t('table.none')
-          : t('table.showing', {
-              from: formatNumber(meta.from, 0),
-              to: formatNumber(meta.to ?? meta.from, 0),
-              total: formatNumber(meta.total, 0),
-            })}
+          : summary
+            ? summary
+            : t('table.showing', {
+                from: formatNumber(meta.from, 0),
+                to: formatNumber(meta.to ?? meta.from, 0),
+                total: formatNumber(meta.total, 0),
+              })}
       </p>
       <ul className="flex items-center gap-1">
         {meta.current_page > 1 ? (

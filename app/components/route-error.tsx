@@ -1,7 +1,10 @@
 import { isRouteErrorResponse, Link, useRouteError } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 
-/** What a failed page says: 404, 403 and 400 name what happened, anything else stays generic. */
+/**
+ * What a failed page says: 404, 403, 400 and 413 (a form over its body limit, refused by the server before the
+ * app saw it) name what happened, anything else stays generic.
+ */
 export function useRouteErrorText() {
   const error = useRouteError();
   const { t } = useTranslation();
@@ -13,8 +16,12 @@ export function useRouteErrorText() {
         ? t('error.forbidden')
         : status === 400
           ? t('error.badRequest')
-          : t('error.generic');
-  return { title: status === 404 ? t('notFound.title') : t('error.title'), description };
+          : status === 413
+            ? t('error.tooLargeSent')
+            : t('error.generic');
+  const title =
+    status === 404 ? t('notFound.title') : status === 413 ? t('error.tooLargeTitle') : t('error.title');
+  return { title, description };
 }
 
 export function ErrorNotice({ title, description }: { title: string; description: string }) {

@@ -13,6 +13,8 @@ export function StatusTabs({ statuses, label }: { statuses: string[]; label: str
     if (status) next.set('status', status);
     else next.delete('status');
     next.delete('page');
+    // A voucher's orders are one tab's (Terbayar): another tab lists the vendor's orders again.
+    next.delete('send-payment');
     return `?${next.toString()}`;
   }
   return (

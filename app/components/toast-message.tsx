@@ -11,8 +11,9 @@ const STYLES = {
 
 /**
  * Without JavaScript the message simply stays on the page; with it, it fades after a few seconds.
- * It sits at the top, under the header, where no page keeps its next step (the vendor's step bar is at the
- * bottom), and lets clicks through to what it covers; only its close button takes them.
+ * It sits at the bottom left of the page's content, beside the navigation: clear of the header and the page's own
+ * action buttons (Tambah, Ekspor, Simpan at the top right), and of the step and save bars' buttons, which keep to
+ * the bottom right. It lets clicks through to what it covers; only its close button takes them.
  */
 export function ToastMessage({ toast }: { toast: Toast }) {
   const { t } = useTranslation();
@@ -25,7 +26,7 @@ export function ToastMessage({ toast }: { toast: Toast }) {
   return (
     <div
       role={toast.type === 'error' ? 'alert' : 'status'}
-      className={`pointer-events-none fixed right-4 top-16 z-50 flex max-w-sm items-start gap-3 rounded-md border px-4 py-3 text-sm shadow-lg ${STYLES[toast.type]}`}
+      className={`pointer-events-none fixed bottom-4 left-4 right-4 z-50 flex max-w-sm sm:right-auto lg:left-[17rem] items-start gap-3 rounded-md border px-4 py-3 text-sm shadow-lg ${STYLES[toast.type]}`}
     >
       <p className="flex-1">{t(toast.message, { ...toast.values, defaultValue: toast.message })}</p>
       <button

@@ -23,6 +23,9 @@ const envSchema = z
       .default('false')
       .transform((value) => value === 'true'),
     PUSHER_CLUSTER: z.string().default('mt1'),
+    /** The pin map's tiles ({z}/{x}/{y}) and its place search (Nominatim's API); OpenStreetMap's public ones. */
+    MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+    MAP_GEOCODER_URL: z.string().url().default('https://nominatim.openstreetmap.org/search'),
   })
   .refine((env) => env.NODE_ENV !== 'production' || env.SESSION_SECRET !== DEV_SESSION_SECRET, {
     message: 'SESSION_SECRET must be set when NODE_ENV=production',
@@ -41,6 +44,8 @@ export function publicEnv() {
     pusherPort: env.PUSHER_PORT ?? null,
     pusherTls: env.PUSHER_USE_TLS,
     pusherCluster: env.PUSHER_CLUSTER,
+    mapTileUrl: env.MAP_TILE_URL,
+    mapGeocoderUrl: env.MAP_GEOCODER_URL,
   };
 }
 

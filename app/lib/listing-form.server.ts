@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod';
 import { json, type AppLoadContext } from '@remix-run/node';
+import { userCan } from './access';
 import { replyWithUpstreamError } from './forms.server';
 import {
   combinationKey,
@@ -13,10 +14,8 @@ import {
   youtubeWatchId,
   type ListingDraft,
 } from './listing-draft';
-import { ROLE } from './navigation';
 import { requireScope } from './scope.server';
 import { listingFormSchema, type ListingForm } from './schemas/listing';
-import type { Account } from './upstream/account.server';
 import { UpstreamError, type Upstream } from './upstream/client.server';
 import {
   listingApi,
@@ -34,20 +33,16 @@ export type ListingChoices = {
   variantTypes: VariantType[];
 };
 
-/** Listings are added, changed and deleted by administrators and key accounts (spec 001 §6). */
-export function keepsListings(user: Account) {
-  return user.role_id === ROLE.administrator || user.role_id === ROLE.keyAccount;
-}
-
 /** The product pages are the brand side's: the brand the user works in; a vendor has none. */
 export async function requireListingBrand(request: Request, context: AppLoadContext) {
-  const { user, api, scope } = await requireScope(request, context);
+  const { user, api, scope } = await requireScope(request, context, 'listing.list');
   if (scope.kind !== 'brand') throw new Response('Not Found', { status: 404 });
-  return { user, api, brandId: scope.id, canEdit: keepsListings(user) };
-}
-
-export function requireListingKeeper(user: Account) {
-  if (!keepsListings(user)) throw new Response('Forbidden', { status: 403 });
+  const can = {
+    create: userCan(user, 'listing.create'),
+    update: userCan(user, 'listing.update'),
+    remove: userCan(user, 'listing.delete'),
+  };
+  return { user, api, brandId: scope.id, can, canEdit: can.update };
 }
 
 /** A lookup that fails leaves its choice empty (spec 001 §8: lookup failures are ignored). */
@@ -81,6 +76,12 @@ export async function formChoices(
 const text = (value: number | null | undefined) =>
   value === null || value === undefined ? '' : String(value);
 
+/**
+ * A listing's stock as the form shows it: -1, kept for a listing nobody has stocked yet (spec 001 §4), is an empty
+ * field that says so; left empty, the save sends no stock and the -1 stays.
+ */
+export const stockText = (value: number | null | undefined) => (value === -1 ? '' : text(value));
+
 /** The form's state of a saved listing. */
 export function draftOfListing(listing: Listing): ListingDraft {
   const product = listing.products[0];
@@ -94,7 +95,7 @@ export function draftOfListing(listing: Listing): ListingDraft {
     ),
     price: text(row.price),
     sku: row.sku ?? '',
-    stock: text(row.stock),
+    stock: stockText(row.stock),
   }));
   const primaryAt = product.variant?.products.findIndex((row) => row.is_primary) ?? -1;
   return {
@@ -118,7 +119,7 @@ export function draftOfListing(listing: Listing): ListingDraft {
     preorder_duration: text(product.preorder.duration),
     preorder_unit: product.preorder.time_unit,
     status: product.status,
-    stock: text(product.stock),
+    stock: stockText(product.stock),
     wholesale: product.wholesale.map((tier) => ({ min_qty: text(tier.min_qty), price: text(tier.price) })),
     variants: selection.map((type) => ({
       id: type.id,

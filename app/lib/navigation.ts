@@ -1,12 +1,14 @@
+import { isPlatformStaff, KIND, type OperationName } from '../../contract/access';
+import { userCan, type AccessUser } from './access';
+import { settingsCards } from './settings/access';
+
 export type NavItem = { key: string; to: string; children?: NavItem[] };
 
-type NavUser = { role_id: number; permissions: string[]; is_special_account: boolean };
+export { KIND as ROLE };
 
-export const ROLE = { administrator: 1, vendor: 2, brand: 3, keyAccount: 4 } as const;
-
-const VENDOR_SETTINGS_PERMISSIONS = ['vendor.user.index', 'vendor.role.index', 'vendor.gate-setting.index'];
-
-const dashboardPages = ['ringkasan', 'penjualan', 'vendor', 'produk', 'pembeli'];
+/** The brand side's dashboards; a vendor's account has its sales page only (spec 000 §2). */
+const brandDashboardPages = ['ringkasan', 'penjualan', 'vendor', 'produk', 'pembeli'];
+const vendorDashboardPages = ['penjualan'];
 
 function dashboard(pages: string[]): NavItem {
   return {
@@ -16,8 +18,8 @@ function dashboard(pages: string[]): NavItem {
   };
 }
 
-/** Stock per spec 001 §2: the brand side starts at the list; vendors (role id 2) at /stock/manajemen. */
-const stock: NavItem = {
+/** Stock per spec 001 §2: the brand side starts at the list; vendors at /stock/manajemen. */
+const brandStock: NavItem = {
   key: 'stock',
   to: '/stock',
   children: [
@@ -36,38 +38,52 @@ const vendorStock: NavItem = {
   ],
 };
 
-export function holds(user: NavUser, permission: string) {
-  return user.is_special_account || user.permissions.includes('any') || user.permissions.includes(permission);
-}
-
-/** The side navigation of spec 000 §2 "Navigation by role". */
-export function navigationFor(user: NavUser): NavItem[] {
-  if (user.role_id === ROLE.vendor) {
-    const items: NavItem[] = [dashboard(['penjualan']), { key: 'order', to: '/order' }, vendorStock];
-    if (VENDOR_SETTINGS_PERMISSIONS.some((permission) => holds(user, permission))) {
-      items.push({ key: 'settings', to: '/settings' });
-    }
-    return items;
-  }
-  const full = user.role_id === ROLE.administrator || user.role_id === ROLE.keyAccount;
+/** The areas in the order the side navigation lists them, each with the operation that opens it. */
+function areas(user: AccessUser): { item: NavItem; operation: OperationName | null }[] {
+  const vendor = user.role_id === KIND.vendor;
   return [
-    dashboard(dashboardPages),
-    { key: 'invoice', to: '/invoice' },
-    { key: 'order', to: '/order' },
-    ...(full ? [{ key: 'payment', to: '/send-payment' }] : []),
-    { key: 'product', to: '/product' },
-    stock,
-    { key: 'customer', to: '/customer' },
-    ...(full ? [{ key: 'settings', to: '/settings' }] : []),
+    {
+      item: dashboard(vendor ? vendorDashboardPages : brandDashboardPages),
+      operation: 'dashboard.view',
+    },
+    { item: { key: 'invoice', to: '/invoice' }, operation: 'invoice.list' },
+    { item: { key: 'order', to: '/order' }, operation: 'order.list' },
+    { item: { key: 'payment', to: '/send-payment' }, operation: 'payment.list' },
+    { item: { key: 'product', to: '/product' }, operation: 'listing.list' },
+    { item: vendor ? vendorStock : brandStock, operation: 'stock.list' },
+    { item: { key: 'customer', to: '/customer' }, operation: 'customer.list' },
+    { item: { key: 'promotion', to: '/promosi' }, operation: 'promotion.list' },
+    // Pengaturan opens when at least one of its cards does.
+    { item: { key: 'settings', to: '/settings' }, operation: null },
   ];
 }
 
-export function landingPath(user: { role_id: number }) {
-  return user.role_id === ROLE.vendor ? '/dashboard/penjualan' : '/dashboard/ringkasan';
+/**
+ * The side navigation: the areas the account may open (spec 000 §2 "Navigation by role" is what the built-in
+ * roles hold; a custom role gets the areas it holds, docs/decisions/022).
+ */
+export function navigationFor(user: AccessUser): NavItem[] {
+  return areas(user)
+    .filter(({ operation }) =>
+      operation === null ? settingsCards(user).length > 0 : userCan(user, operation),
+    )
+    .map(({ item }) => item);
+}
+
+/**
+ * Where `/` sends the account: the first area of its navigation, `null` when it may open none. Without a brand
+ * (or, for a vendor's account, without a vendor) only the settings open, every other area works in one.
+ */
+export function landingPath(
+  user: AccessUser & { vendor_id: number | null; current_brand_id: number | null },
+): string | null {
+  const scoped = user.role_id === KIND.vendor ? user.vendor_id !== null : user.current_brand_id !== null;
+  const open = navigationFor(user).filter((item) => scoped || item.key === 'settings');
+  return open[0]?.to ?? null;
 }
 
 export function hasBrandSelector(user: { role_id: number }) {
-  return user.role_id === ROLE.administrator || user.role_id === ROLE.keyAccount;
+  return isPlatformStaff(user.role_id);
 }
 
 export function initials(name: string) {

@@ -5,8 +5,7 @@ import { requireScope } from './scope.server';
 import { readableMessages } from './server-message';
 import { redirectWithToast } from './toast.server';
 import { orderApi } from './upstream/orders.server';
-import { UpstreamError } from './upstream/client.server';
-import { readForm } from './forms.server';
+import { isRefusal, readForm, refusalMessage } from './forms.server';
 
 const bulkSchema = z.object({
   intent: z.enum(['review', 'ready']),
@@ -37,8 +36,9 @@ export async function bulkReady(request: Request, context: AppLoadContext) {
       orderIds: parsed.data.order_ids,
     });
   } catch (error) {
-    if (!(error instanceof UpstreamError) || error.status !== 422) throw error;
-    const { message, fieldErrors } = readableMessages(error);
+    if (!isRefusal(error)) throw error;
+    const { fieldErrors } = readableMessages(error);
+    const message = refusalMessage(error);
     const reasons = Object.values(fieldErrors).flat();
     return redirectWithToast(back, {
       type: 'error',

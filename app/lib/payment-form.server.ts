@@ -2,7 +2,7 @@ import { parseWithZod } from '@conform-to/zod';
 import { json } from '@remix-run/node';
 import { replyWithUpstreamError } from './forms.server';
 import { removedOrderOf, voucherFormSchema, type VoucherForm } from './schemas/payment';
-import type { Upstream } from './upstream/client.server';
+import { UpstreamError, type Upstream } from './upstream/client.server';
 import { optionsApi } from './upstream/options.server';
 import { paymentApi, type PayableOrder, type Voucher, type VoucherBody } from './upstream/payments.server';
 
@@ -93,6 +93,19 @@ function bodyOf(draft: Draft, brandId: number): VoucherBody {
 }
 
 /**
+ * The choices of a lookup the upstream refuses (a draft as typed: a vendor id past any record, an account number
+ * too long or with a character no text holds): none. The form's own errors say what is wrong with the draft.
+ */
+async function noneIfRefused<T>(lookup: Promise<T[]>): Promise<T[]> {
+  try {
+    return await lookup;
+  } catch (error) {
+    if (error instanceof UpstreamError && error.status === 422) return [];
+    throw error;
+  }
+}
+
+/**
  * The choices the form offers for a draft: the brand's vendors and the banks; once a vendor is chosen, the
  * orders it may be paid for (on edit, the voucher's own too), the chosen ones with their lines, and the account
  * numbers and holders of its earlier vouchers.
@@ -106,17 +119,21 @@ export async function formChoices(
   const [vendors, banks, payable, chosen, accountNumbers, accountNames] = await Promise.all([
     optionsApi.vendors(api, { brandId }),
     paymentApi.bankOptions(api),
-    vendor ? paymentApi.payableOrders(api, { ...scope, vendor }) : ([] as PayableOrder[]),
+    vendor ? noneIfRefused(paymentApi.payableOrders(api, { ...scope, vendor })) : ([] as PayableOrder[]),
     vendor && draft.order_ids.length
-      ? paymentApi.payableOrders(api, { ...scope, vendor, ids: draft.order_ids, with: 'order_products' })
+      ? noneIfRefused(
+          paymentApi.payableOrders(api, { ...scope, vendor, ids: draft.order_ids, with: 'order_products' }),
+        )
       : ([] as PayableOrder[]),
-    vendor ? paymentApi.accountNumbers(api, { vendor, brand: brandId }) : ([] as string[]),
+    vendor ? noneIfRefused(paymentApi.accountNumbers(api, { vendor, brand: brandId })) : ([] as string[]),
     vendor
-      ? paymentApi.accountNames(api, {
-          vendor,
-          brand: brandId,
-          ...(draft.account_number ? { 'account-number': draft.account_number } : {}),
-        })
+      ? noneIfRefused(
+          paymentApi.accountNames(api, {
+            vendor,
+            brand: brandId,
+            ...(draft.account_number ? { 'account-number': draft.account_number } : {}),
+          }),
+        )
       : ([] as string[]),
   ]);
   const byId = new Map(chosen.map((order) => [order.id, order]));

@@ -1,5 +1,6 @@
 import { redirect, type AppLoadContext } from '@remix-run/node';
-import { ROLE } from './navigation';
+import { KIND, type OperationName } from './access';
+import { requirePermission } from './access.server';
 import { oncePerRequest } from './request-memo.server';
 import { accountApi, type Account } from './upstream/account.server';
 import { upstreamFor, type Upstream } from './upstream.server';
@@ -16,13 +17,19 @@ export async function requireUser(
   return { user, api };
 }
 
-/** Which tenant the page works in: vendors their vendor, everyone else the current brand; none → home. */
+/**
+ * Which tenant the page works in: vendors their vendor, everyone else the current brand; none → home (which
+ * never sends back to a page that needs one). With `operation`, an account the policy refuses it gets a 403
+ * first, whatever its tenant.
+ */
 export async function requireScope(
   request: Request,
   context: AppLoadContext,
+  operation?: OperationName,
 ): Promise<{ user: Account; api: Upstream; scope: Scope }> {
   const { user, api } = await requireUser(request, context);
-  if (user.role_id === ROLE.vendor) {
+  if (operation) requirePermission(user, operation);
+  if (user.role_id === KIND.vendor) {
     if (!user.vendor_id) throw redirect('/');
     return { user, api, scope: { kind: 'vendor', id: user.vendor_id } };
   }

@@ -1,34 +1,41 @@
 import { parseWithZod } from '@conform-to/zod';
 import { json, type AppLoadContext } from '@remix-run/node';
+import { isPlatformStaff, userCan, type OperationName } from './access';
+import { requirePermission } from './access.server';
 import { requireCsrf } from './csrf.server';
 import { formKeyOf, newFormKey } from './form-key.server';
-import { readForm, replyWithUpstreamError } from './forms.server';
-import { ROLE } from './navigation';
+import { isRefusal, readForm, refusalMessage, replyWithUpstreamError } from './forms.server';
 import { imageErrorKey } from './schemas/image';
-import { productSchema, vendorStockSchema } from './schemas/stock';
+import { MAX_PHOTOS, productSchema, vendorStockSchema } from './schemas/stock';
 import { requireScope } from './scope.server';
 import { redirectWithToast } from './toast.server';
 import { mediaApi } from './upstream/media.server';
 import { optionsApi } from './upstream/options.server';
 import { stockApi, type SkuChannel } from './upstream/stock.server';
 
-/** Photos a stock product may have (spec 001 §9). */
-export const MAX_PHOTOS = 5;
-
 type CategoryNode = { id: number; name: string; children?: CategoryNode[] };
 
-function flatten(nodes: CategoryNode[], depth = 0): { id: number; name: string; depth: number }[] {
+/** The category tree as a select's options, each child after its parent with its depth. */
+export function flattenCategories(
+  nodes: CategoryNode[],
+  depth = 0,
+): { id: number; name: string; depth: number }[] {
   return nodes.flatMap((node) => [
     { id: node.id, name: node.name, depth },
-    ...flatten(node.children ?? [], depth + 1),
+    ...flattenCategories(node.children ?? [], depth + 1),
   ]);
 }
 
 /** The stock form's page: brand side only (vendors keep stock on the management screen). */
 export async function stockFormData(request: Request, context: AppLoadContext, id: number | null) {
-  const { user, api, scope } = await requireScope(request, context);
+  const { user, api, scope } = await requireScope(request, context, 'stock.list');
   if (scope.kind !== 'brand') throw new Response('Not Found', { status: 404 });
-  const keeper = user.role_id === ROLE.administrator || user.role_id === ROLE.keyAccount;
+  const can = {
+    seePrice: isPlatformStaff(user.role_id),
+    save: userCan(user, id ? 'stock.product.update' : 'stock.product.create'),
+    remove: userCan(user, 'stock.product.delete'),
+    setVendorStock: userCan(user, 'stock.update'),
+  };
   const [product, categories, channels, vendors] = await Promise.all([
     id ? stockApi.show(api, { scope, id }) : Promise.resolve(null),
     stockApi.categories(api, { brandId: scope.id }),
@@ -39,32 +46,40 @@ export async function stockFormData(request: Request, context: AppLoadContext, i
   const modal = new URL(request.url).searchParams.get('modal');
   return {
     product,
-    keeper,
-    categories: flatten(categories),
+    can,
+    categories: flattenCategories(categories),
     channelOptions: [...linked, ...channels.data.filter((row) => !linked.some((own) => own.id === row.id))],
     vendors,
-    modal: keeper && product && (modal === 'vendor-stock' || modal === 'delete') ? (modal as string) : null,
+    modal:
+      product && ((modal === 'vendor-stock' && can.setVendorStock) || (modal === 'delete' && can.remove))
+        ? modal
+        : null,
     formKey: newFormKey(),
   };
 }
 
-/** Save (create or update), the vendor-stock modal, and delete; administrators and key accounts only. */
+/** What a stock form's button asks the upstream to do. */
+function operationOf(intent: FormDataEntryValue | null, id: number | null): OperationName {
+  if (intent === 'delete') return 'stock.product.delete';
+  if (intent === 'vendor-stock') return 'stock.update';
+  return id ? 'stock.product.update' : 'stock.product.create';
+}
+
+/** Save (create or update), the vendor-stock modal, and delete, each by whoever the policy lets do it. */
 export async function stockFormAction(request: Request, context: AppLoadContext, id: number | null) {
   const formData = await readForm(request);
   await requireCsrf(formData, request);
   const { user, api, scope } = await requireScope(request, context);
   if (scope.kind !== 'brand') throw new Response('Not Found', { status: 404 });
-  if (user.role_id !== ROLE.administrator && user.role_id !== ROLE.keyAccount) {
-    throw new Response('Forbidden', { status: 403 });
-  }
   const intent = formData.get('intent');
+  requirePermission(user, operationOf(intent, id));
   const here = id ? `/stock/${id}` : '/stock/create';
   if (intent === 'delete' && id) {
     try {
       await stockApi.remove(api, { brandId: scope.id, id });
       return redirectWithToast('/stock', { type: 'success', message: 'stock.deleted' });
     } catch (error) {
-      const message = error instanceof Error ? error.message : 'stock.saveFailed';
+      const message = isRefusal(error) ? refusalMessage(error) : 'stock.saveFailed';
       return redirectWithToast(here, { type: 'error', message });
     }
   }

@@ -7,13 +7,14 @@ export { guestUpstream, UpstreamError, type Upstream } from './upstream/client.s
 
 /**
  * A refusal as the browser should see it: an expired or revoked token signs the user out to sign in again;
- * 403 and 404 are thrown as such; a page's own query that the upstream refuses (an address edited by hand) is
- * a bad request; an upstream that is briefly away is a 503 with Retry-After. Anything else stays an
- * UpstreamError, so an action's 422 reaches its form as field errors.
+ * 404, and a 403 to a page being read, are thrown as such; a page's own query that the upstream refuses (an
+ * address edited by hand) is a bad request; an upstream that is briefly away is a 503 with Retry-After.
+ * Anything else stays an UpstreamError, so a submitted form's 403, 409 or 422 reaches the form, which keeps
+ * what was typed and says why.
  */
 async function answerRefusal(request: Request, error: UpstreamError): Promise<never> {
   if (error.status === 401) return sendToSignIn(request);
-  if (error.status === 403 || error.status === 404)
+  if (error.status === 404 || (error.status === 403 && request.method === 'GET'))
     throw new Response(error.message, { status: error.status });
   if (error.status === 422 && request.method === 'GET') throw new Response(error.message, { status: 400 });
   // The upstream (or its database) is away for a moment: say so, and when to try again.

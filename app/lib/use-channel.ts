@@ -39,6 +39,50 @@ export function useChannel(channel: string | null, event: string, onEvent: (payl
   return live;
 }
 
+/** The live connection as the header tells it: not known yet, up, or down (refused, lost, or never made). */
+export type LiveConnection = 'pending' | 'up' | 'down';
+
+const DOWN_STATES = new Set(['unavailable', 'failed', 'disconnected']);
+
+/**
+ * The state of the page's one live connection (JavaScript only; without it there is no connection and this stays
+ * `pending`). pusher-js reports `unavailable` once it has tried for its unavailable timeout (10 s) without
+ * getting through, so a short hiccup never shows; while it retries (`connecting`) the last known state holds.
+ */
+export function useLiveConnection(): LiveConnection {
+  const root = useRouteLoaderData<typeof rootLoader>('root');
+  const env = root?.env;
+  const csrfToken = root?.csrfToken;
+  const [state, setState] = useState<LiveConnection>('pending');
+  useEffect(() => {
+    if (!env || !csrfToken) return;
+    let cancelled = false;
+    let release = () => {};
+    pusherClient(env, csrfToken).then(
+      (pusher) => {
+        if (cancelled) return;
+        const update = () => {
+          const current = pusher.connection.state;
+          if (current === 'connected') setState('up');
+          else if (DOWN_STATES.has(current)) setState('down');
+        };
+        update();
+        pusher.connection.bind('state_change', update);
+        release = () => pusher.connection.unbind('state_change', update);
+      },
+      // The client script itself did not load: no live updates either.
+      () => {
+        if (!cancelled) setState('down');
+      },
+    );
+    return () => {
+      cancelled = true;
+      release();
+    };
+  }, [env, csrfToken]);
+  return state;
+}
+
 /**
  * Reloads the page's data when `event` arrives on `channel`, unless a navigation or form submission
  * is under way: that one reloads anyway, and interrupting it would lose its flash message.

@@ -11,7 +11,7 @@ import { VendorPerformance } from '~/components/vendor-performance';
 import { requireCsrf } from '~/lib/csrf.server';
 import { readForm, replyWithUpstreamError } from '~/lib/forms.server';
 import { pageTitle } from '~/lib/meta';
-import { ROLE } from '~/lib/navigation';
+import { userCan } from '~/lib/access';
 import { changePasswordSchema, pictureSchema, profileSchema } from '~/lib/schemas/account';
 import { redirectWithToast } from '~/lib/toast.server';
 import { requireUser } from '~/lib/scope.server';
@@ -24,7 +24,7 @@ const MAX_REQUEST_BYTES = 12 * 1024 * 1024;
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { user, api } = await requireUser(request, context);
   const performance =
-    user.role_id === ROLE.vendor && user.vendor_id
+    userCan(user, 'vendor.performance') && user.vendor_id
       ? await accountApi.vendorPerformance(api, { vendorId: user.vendor_id })
       : null;
   return json({ user, performance });
@@ -110,7 +110,9 @@ export default function ProfilePage() {
     lastResult: resultFor('profile'),
     defaultValue: { name: user.name, mobile_phone: user.mobile_phone ?? '' },
     constraint: getZodConstraint(profileSchema),
+    // Checked on blur here too: on this page a check made on submit alone shows no message under its field.
     shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseWithZod(formData, { schema: profileSchema }),
   });
   const [passwordForm, passwordFields] = useForm({
@@ -118,6 +120,7 @@ export default function ProfilePage() {
     lastResult: resultFor('password'),
     constraint: getZodConstraint(changePasswordSchema),
     shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseWithZod(formData, { schema: changePasswordSchema }),
   });
   const [pictureForm, pictureFields] = useForm({

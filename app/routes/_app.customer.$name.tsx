@@ -13,16 +13,19 @@ import { requireScope } from '~/lib/scope.server';
 import { invoiceApi } from '~/lib/upstream/invoices.server';
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const { api, scope } = await requireScope(request, context);
+  const { api, scope } = await requireScope(request, context, 'customer.list');
   if (scope.kind !== 'brand') throw redirect('/');
   const name = params.name?.trim();
   if (!name) throw redirect('/customer');
   const url = new URL(request.url);
   const customer = {
     name,
-    phone: url.searchParams.get('phone') ?? '',
-    email: url.searchParams.get('email') ?? '',
+    phone: url.searchParams.get('phone')?.trim() ?? '',
+    email: url.searchParams.get('email')?.trim() ?? '',
   };
+  // A customer is known by the name with the phone or email of its list row (spec 001 §2): without either,
+  // the address names no customer and leads back to the list.
+  if (!customer.phone && !customer.email) throw redirect('/customer');
   // The customer of the list row: their name with the phone or email it showed, so two buyers who share a name
   // are two customers. The page pages through all of their invoices, newest first.
   const { page, per_page } = listQuery(url);

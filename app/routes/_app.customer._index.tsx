@@ -12,7 +12,7 @@ import { requireScope } from '~/lib/scope.server';
 import { invoiceApi } from '~/lib/upstream/invoices.server';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { api, scope } = await requireScope(request, context);
+  const { api, scope } = await requireScope(request, context, 'customer.list');
   if (scope.kind !== 'brand') throw redirect('/');
   return json({
     customers: await invoiceApi.customers(api, { brandId: scope.id, query: listQuery(new URL(request.url)) }),

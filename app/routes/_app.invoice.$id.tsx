@@ -10,12 +10,12 @@ import { formatDateTime, formatMoney } from '~/lib/format';
 import { pageTitle } from '~/lib/meta';
 import { requireScope } from '~/lib/scope.server';
 import { invoiceApi } from '~/lib/upstream/invoices.server';
+import { pathId } from '~/lib/record-id';
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const { api, scope } = await requireScope(request, context);
+  const { api, scope } = await requireScope(request, context, 'invoice.list');
   if (scope.kind !== 'brand') throw redirect('/');
-  const id = Number(params.id);
-  if (!Number.isSafeInteger(id) || id < 1) throw new Response('Not Found', { status: 404 });
+  const id = pathId(params.id);
   return json({ invoice: await invoiceApi.show(api, { brandId: scope.id, id }) });
 }
 

@@ -20,7 +20,7 @@ import { invoiceApi } from '~/lib/upstream/invoices.server';
 import { optionsApi } from '~/lib/upstream/options.server';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { api, scope } = await requireScope(request, context);
+  const { api, scope } = await requireScope(request, context, 'invoice.list');
   if (scope.kind !== 'brand') throw redirect('/');
   const url = new URL(request.url);
   if (!url.searchParams.has('date-from') && !url.searchParams.has('date-to')) {

@@ -14,22 +14,17 @@ import { redirectWithToast } from '~/lib/toast.server';
 import { offerApi } from '~/lib/upstream/offers.server';
 import { UpstreamError } from '~/lib/upstream.server';
 import { readForm } from '~/lib/forms.server';
+import { pathId } from '~/lib/record-id';
 
 async function vendorScope(request: Request, context: AppLoadContext) {
-  const { api, scope } = await requireScope(request, context);
+  const { api, scope } = await requireScope(request, context, 'offer.list');
   if (scope.kind !== 'vendor') throw redirect('/');
   return { api, vendorId: scope.id };
 }
 
-function offerId(raw: string | undefined) {
-  const id = Number(raw);
-  if (!Number.isSafeInteger(id) || id < 1) throw new Response('Not Found', { status: 404 });
-  return id;
-}
-
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { api, vendorId } = await vendorScope(request, context);
-  return json({ offer: await offerApi.show(api, { vendorId, id: offerId(params.id) }) });
+  return json({ offer: await offerApi.show(api, { vendorId, id: pathId(params.id) }) });
 }
 
 /** Accept goes to the new order; reject back to the list; either way 'Data berhasil diubah'. */
@@ -41,7 +36,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   // Only the dialog's two buttons answer an offer: anything else must not reject it by default.
   if (decision !== 'accept' && decision !== 'reject') throw new Response('Bad Request', { status: 400 });
   try {
-    const response = await offerApi.respond(api, { vendorId, id: offerId(params.id), decision });
+    const response = await offerApi.respond(api, { vendorId, id: pathId(params.id), decision });
     const target = decision === 'accept' && response.data?.id ? `/order/${response.data.id}` : '/order';
     return redirectWithToast(target, { type: 'success', message: 'toast.saved' });
   } catch (error) {

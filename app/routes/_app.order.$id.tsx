@@ -1,4 +1,5 @@
 import { parseWithZod } from '@conform-to/zod';
+import { userCan } from '~/lib/access';
 import { imageErrorKey } from '~/lib/schemas/image';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
@@ -13,7 +14,6 @@ import { requireCsrf } from '~/lib/csrf.server';
 import { formKeyOf, newFormKey } from '~/lib/form-key.server';
 import { readForm, replyWithUpstreamError, sentRowsKey } from '~/lib/forms.server';
 import { pageTitle } from '~/lib/meta';
-import { ROLE } from '~/lib/navigation';
 import { nextVendorStep } from '~/lib/order-status';
 import {
   changeVendorSchema,
@@ -38,13 +38,19 @@ function orderId(raw: string | undefined) {
 }
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const { user, api, scope } = await requireScope(request, context);
+  const { user, api, scope } = await requireScope(request, context, 'order.list');
   const id = orderId(params.id);
   const url = new URL(request.url);
   const modal = url.searchParams.get('modal');
   // Retur from an item row of the Barang view: only that line can be ticked.
   const returnLine = Number(url.searchParams.get('line')) || null;
-  const order = await orderApi.show(api, { scope, id });
+  const shown = await orderApi.show(api, { scope, id });
+  // The row's flags say what the order allows; the account's role says whether it may do it.
+  const order = {
+    ...shown,
+    can_change_vendor: shown.can_change_vendor && userCan(user, 'order.change-vendor'),
+    can_replace_product: shown.can_replace_product && userCan(user, 'order.return'),
+  };
   // The couriers of the order's channel that are switched on (Pengaturan › Pengiriman).
   const channelId = order.invoice?.channel_id;
   const shippingMethods =
@@ -57,14 +63,15 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     scope.kind === 'brand' && modal === 'change-vendor' && order.can_change_vendor
       ? await orderApi.vendorOptions(api, { brandId: scope.id, id })
       : [];
-  const next = scope.kind === 'vendor' ? nextVendorStep(order.status_code) : null;
+  const next =
+    scope.kind === 'vendor' && userCan(user, 'order.fulfil') ? nextVendorStep(order.status_code) : null;
   return json({
     order,
     scope,
     modal,
     vendorOptions,
     nextStep: next ? STEP_OF[next] : null,
-    isAdmin: user.role_id === ROLE.administrator,
+    isAdmin: userCan(user, 'order.shipping-details'),
     formKey: newFormKey(),
     shippingMethods,
     returnLine,

@@ -12,10 +12,10 @@ import { Modal } from '~/components/modal';
 import { Pagination } from '~/components/pagination';
 import { StatusBadge } from '~/components/status-badge';
 import { StatusTabs } from '~/components/status-tabs';
+import { userCan } from '~/lib/access';
 import { formatDateTime, formatMoney } from '~/lib/format';
 import { listQuery } from '~/lib/list-query.server';
 import { pageTitle } from '~/lib/meta';
-import { ROLE } from '~/lib/navigation';
 import { BRAND_ORDER_TABS, includesCanceled, VENDOR_ORDER_TABS } from '~/lib/order-status';
 import { bulkReady } from '~/lib/order-bulk.server';
 import { requireScope } from '~/lib/scope.server';
@@ -26,14 +26,17 @@ import { widgetApi } from '~/lib/upstream/widgets.server';
 import { orderApi, type OrderRow } from '~/lib/upstream/orders.server';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { user, api, scope } = await requireScope(request, context);
+  const { user, api, scope } = await requireScope(request, context, 'order.list');
   const url = new URL(request.url);
   const status = url.searchParams.get('status');
   const canceledFlags: Record<string, string> = includesCanceled(status)
     ? { 'with-canceled': '1', 'with-canceled-invoice': '1' }
     : {};
-  const query = listQuery(url, canceledFlags);
-  const itemView = user.role_id === ROLE.administrator && url.searchParams.get('view') === 'item';
+  // The orders of one payment voucher: where the vendor's payment notification leads.
+  const voucher = url.searchParams.get('send-payment');
+  const voucherId = voucher && /^\d{1,10}$/.test(voucher) ? voucher : null;
+  const query = listQuery(url, { ...canceledFlags, ...(voucherId ? { 'send-payment': voucherId } : {}) });
+  const itemView = userCan(user, 'order.item-view') && url.searchParams.get('view') === 'item';
   const offersPage = Number(url.searchParams.get('offers_page')) || 1;
   const [orders, items, total, channels, vendors, offers, categories] = await Promise.all([
     itemView ? null : orderApi.list(api, { scope, query }),
@@ -41,7 +44,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     orderApi.total(api, { scope, query }),
     scope.kind === 'brand'
       ? optionsApi.channels(api, { brandId: scope.id, keptFor: user.id })
-      : Promise.resolve([]),
+      : optionsApi.vendorChannels(api, { vendorId: scope.id, keptFor: user.id }),
     scope.kind === 'brand'
       ? optionsApi.vendors(api, { brandId: scope.id, keptFor: user.id })
       : Promise.resolve([]),
@@ -57,7 +60,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   ]);
   return json({
     scope,
-    isAdmin: user.role_id === ROLE.administrator,
+    voucherId,
+    isAdmin: userCan(user, 'order.item-view'),
     orders,
     items,
     total,
@@ -78,7 +82,7 @@ export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle({ matches
 export { RouteErrorBoundary as ErrorBoundary } from '~/components/route-error';
 
 export default function OrderListPage() {
-  const { scope, isAdmin, orders, items, total, channels, vendors, offers, categories } =
+  const { scope, voucherId, isAdmin, orders, items, total, channels, vendors, offers, categories } =
     useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const [params] = useSearchParams();
@@ -232,11 +236,13 @@ export default function OrderListPage() {
       <ListFilters
         searchLabel={t('order.search')}
         hidden={Object.fromEntries(
-          ['status', 'view'].flatMap((name) => (params.get(name) ? [[name, params.get(name) ?? '']] : [])),
+          ['status', 'view', 'send-payment'].flatMap((name) =>
+            params.get(name) ? [[name, params.get(name) ?? '']] : [],
+          ),
         )}
         multiSelects={
           vendorView
-            ? []
+            ? [{ name: 'channel', label: t('order.channel'), options: channels }]
             : [
                 { name: 'vendor', label: t('order.vendor'), options: vendors },
                 { name: 'channel', label: t('order.channel'), options: channels },
@@ -246,8 +252,18 @@ export default function OrderListPage() {
         {items ? <CategoryTree categories={categories} selected={params.getAll('category')} /> : null}
       </ListFilters>
       <div className="card max-w-xs p-4">
-        <p className="text-sm text-slate-600">{t('order.totalSales')}</p>
+        <p className="text-sm text-slate-600">
+          {voucherId ? t('order.voucherTotal') : t('order.totalSales')}
+        </p>
         <p className="text-2xl font-semibold tabular-nums">{formatMoney(total, 'IDR ')}</p>
+        {voucherId ? (
+          <p className="mt-2 text-sm text-slate-600">
+            {t('order.voucherOrders')}{' '}
+            <Link to="/order?status=Terbayar" className="text-brand-700 hover:underline">
+              {t('order.voucherAll')}
+            </Link>
+          </p>
+        ) : null}
       </div>
       {isAdmin ? (
         <nav aria-label={t('order.viewLabel')} className="flex gap-2">

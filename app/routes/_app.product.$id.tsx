@@ -4,27 +4,17 @@ import { Link, useActionData, useLoaderData, type ShouldRevalidateFunction } fro
 import { useTranslation } from 'react-i18next';
 import { ListingForm } from '~/components/listing/listing-form';
 import { LastPush } from '~/components/listing/request-log';
+import { requirePermission } from '~/lib/access.server';
 import { requireCsrf } from '~/lib/csrf.server';
 import { readForm } from '~/lib/forms.server';
-import {
-  draftOfListing,
-  formChoices,
-  listingAction,
-  requireListingBrand,
-  requireListingKeeper,
-} from '~/lib/listing-form.server';
+import { draftOfListing, formChoices, listingAction, requireListingBrand } from '~/lib/listing-form.server';
 import { pageTitle } from '~/lib/meta';
 import { redirectWithToast } from '~/lib/toast.server';
 import { listingApi } from '~/lib/upstream/listings.server';
+import { pathId } from '~/lib/record-id';
 
 /** Listing ids are small; a marketplace product id (ten digits or more) is what the stock area links with. */
 const PRODUCT_ID = /^\d{10,20}$/;
-
-function listingIdOf(raw: string | undefined) {
-  const id = Number(raw);
-  if (!raw || !/^\d{1,9}$/.test(raw) || id < 1) throw new Response('Not Found', { status: 404 });
-  return id;
-}
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { api, brandId, canEdit } = await requireListingBrand(request, context);
@@ -32,7 +22,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     const listingId = await listingApi.ofProductId(api, { brandId, productId: params.id });
     throw redirect(`/product/${listingId}`);
   }
-  const listing = await listingApi.show(api, { brandId, id: listingIdOf(params.id) });
+  const listing = await listingApi.show(api, { brandId, id: pathId(params.id) });
   const draft = draftOfListing(listing);
   return json({
     listing: {
@@ -52,8 +42,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const formData = await readForm(request);
   await requireCsrf(formData, request);
   const { user, api, brandId } = await requireListingBrand(request, context);
-  requireListingKeeper(user);
-  const id = listingIdOf(params.id);
+  requirePermission(user, 'listing.update');
+  const id = pathId(params.id);
   return listingAction(api, formData, {
     brandId,
     creating: false,

@@ -10,11 +10,12 @@ import { ActiveSwitch } from '~/components/listing/active-switch';
 import { ListFilters } from '~/components/list-filters';
 import { Modal } from '~/components/modal';
 import { Pagination } from '~/components/pagination';
+import { requirePermission } from '~/lib/access.server';
 import { requireCsrf } from '~/lib/csrf.server';
 import { formatDateTime, formatMoney } from '~/lib/format';
-import { readForm } from '~/lib/forms.server';
+import { readForm, refusalMessage } from '~/lib/forms.server';
 import { listQuery } from '~/lib/list-query.server';
-import { requireListingBrand, requireListingKeeper } from '~/lib/listing-form.server';
+import { requireListingBrand } from '~/lib/listing-form.server';
 import { pageTitle } from '~/lib/meta';
 import { listingRowActionSchema } from '~/lib/schemas/listing';
 import { redirectWithToast } from '~/lib/toast.server';
@@ -26,11 +27,11 @@ import { listingApi } from '~/lib/upstream/listings.server';
 const IMPORT_ACCEPT = '.csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { api, brandId, canEdit } = await requireListingBrand(request, context);
+  const { api, brandId, can } = await requireListingBrand(request, context);
   const url = new URL(request.url);
   const listings = await listingApi.list(api, { brandId, query: listQuery(url) });
-  const deleting = canEdit ? Number(url.searchParams.get('delete')) || null : null;
-  return json({ listings, canEdit, deleting, formKey: newFormKey() });
+  const deleting = can.remove ? Number(url.searchParams.get('delete')) || null : null;
+  return json({ listings, can, deleting, formKey: newFormKey() });
 }
 
 /** The list as it was, without the dialog's parameter; `firstPage` after a delete (spec 001 §2). */
@@ -46,7 +47,7 @@ async function toastOf(to: string, call: () => Promise<{ message: string; type?:
     return redirectWithToast(to, { type, message });
   } catch (error) {
     if (!(error instanceof UpstreamError) || error.status === 500) throw error;
-    return redirectWithToast(to, { type: 'error', message: error.message });
+    return redirectWithToast(to, { type: 'error', message: refusalMessage(error) });
   }
 }
 
@@ -55,8 +56,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await readForm(request);
   await requireCsrf(formData, request);
   const { user, api, brandId } = await requireListingBrand(request, context);
-  requireListingKeeper(user);
   if (formData.get('intent') === 'import') {
+    requirePermission(user, 'listing.update');
     const file = formData.get('file');
     if (!(file instanceof File) || file.size === 0) {
       return redirectWithToast(backTo(request, false), { type: 'error', message: 'listing.importMissing' });
@@ -79,6 +80,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: listingRowActionSchema });
   if (submission.status !== 'success') throw new Response('Bad Request', { status: 400 });
   const { intent, id } = submission.value;
+  requirePermission(user, intent === 'delete' ? 'listing.delete' : 'listing.update');
   if (intent === 'delete')
     return toastOf(backTo(request, true), () => listingApi.remove(api, { brandId, id }));
   const call = intent === 'set-active' ? listingApi.setActive : listingApi.setInactive;
@@ -103,7 +105,7 @@ function useSlowListLoad() {
 }
 
 export default function ListingListPage() {
-  const { listings, canEdit, deleting, formKey } = useLoaderData<typeof loader>();
+  const { listings, can, deleting, formKey } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const navigation = useNavigation();
@@ -125,18 +127,20 @@ export default function ListingListPage() {
         <h1 id="page-title" className="text-2xl font-semibold">
           {t('listing.title')}
         </h1>
-        {canEdit ? (
-          <div className="flex flex-wrap gap-2">
+        <div className="flex flex-wrap gap-2">
+          {can.update ? (
             <a href="/product/template" className="btn-secondary" download>
               {t('listing.template')}
             </a>
+          ) : null}
+          {can.create ? (
             <Link to="/product/create" className="btn-primary">
               {t('listing.add')}
             </Link>
-          </div>
-        ) : null}
+          ) : null}
+        </div>
       </div>
-      {canEdit ? (
+      {can.update ? (
         <Form
           method="post"
           encType="multipart/form-data"
@@ -171,6 +175,7 @@ export default function ListingListPage() {
           caption={t('listing.caption')}
           rowKey={(row) => row.id}
           rows={listings.data}
+          defaultSort={{ key: 'id', order: 'desc' }}
           columns={[
             { key: 'id', header: t('listing.id'), sortKey: 'id', cell: (row) => row.id },
             {
@@ -215,7 +220,7 @@ export default function ListingListPage() {
                   id={row.id}
                   name={row.name}
                   active={row.is_inactive === '0'}
-                  canEdit={canEdit}
+                  canEdit={can.update}
                 />
               ),
             },
@@ -231,7 +236,7 @@ export default function ListingListPage() {
                   >
                     {t('listing.view')}
                   </Link>
-                  {canEdit ? (
+                  {can.remove ? (
                     <Link
                       to={deleteHref(row.id)}
                       className="btn-secondary px-2 py-1 text-xs text-red-700"

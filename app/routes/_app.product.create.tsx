@@ -4,23 +4,19 @@ import { Link, useActionData, useLoaderData, type ShouldRevalidateFunction } fro
 import { useTranslation } from 'react-i18next';
 import { FormKeyField } from '~/components/form-key-field';
 import { ListingForm } from '~/components/listing/listing-form';
+import { requirePermission } from '~/lib/access.server';
 import { requireCsrf } from '~/lib/csrf.server';
 import { formKeyOf, newFormKey } from '~/lib/form-key.server';
 import { readForm } from '~/lib/forms.server';
 import { emptyDraft } from '~/lib/listing-draft';
-import {
-  formChoices,
-  listingAction,
-  requireListingBrand,
-  requireListingKeeper,
-} from '~/lib/listing-form.server';
+import { formChoices, listingAction, requireListingBrand } from '~/lib/listing-form.server';
 import { pageTitle } from '~/lib/meta';
 import { redirectWithToast } from '~/lib/toast.server';
 import { listingApi } from '~/lib/upstream/listings.server';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { user, api, brandId } = await requireListingBrand(request, context);
-  requireListingKeeper(user);
+  requirePermission(user, 'listing.create');
   const draft = emptyDraft();
   return json({ draft, choices: await formChoices(api, brandId, draft), formKey: newFormKey() });
 }
@@ -29,7 +25,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await readForm(request);
   await requireCsrf(formData, request);
   const { user, api, brandId } = await requireListingBrand(request, context);
-  requireListingKeeper(user);
+  requirePermission(user, 'listing.create');
   return listingAction(api, formData, {
     brandId,
     creating: true,

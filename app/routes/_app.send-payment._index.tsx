@@ -20,7 +20,7 @@ import { UpstreamError } from '~/lib/upstream.server';
 import { accountApi } from '~/lib/upstream/account.server';
 import { optionsApi } from '~/lib/upstream/options.server';
 import { paymentApi } from '~/lib/upstream/payments.server';
-import { readForm } from '~/lib/forms.server';
+import { readForm, refusalMessage } from '~/lib/forms.server';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { user, api, scope } = await requireScope(request, context);
@@ -64,7 +64,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return redirectWithToast(to, { type: 'success', message });
   } catch (error) {
     if (!(error instanceof UpstreamError) || error.status >= 500) throw error;
-    return redirectWithToast(to, { type: 'error', message: error.message });
+    return redirectWithToast(to, { type: 'error', message: refusalMessage(error) });
   }
 }
 

@@ -21,7 +21,10 @@ const CARD_PATHS: Record<SettingsCard, string> = {
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { user } = await requireUser(request, context);
-  return json({ cards: settingsCards(user) });
+  const cards = settingsCards(user);
+  // Pengaturan is in the navigation only with a card to open; without one it is a page the account may not open.
+  if (cards.length === 0) throw new Response('Forbidden', { status: 403 });
+  return json({ cards });
 }
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle({ matches, page: 'settings' }) }];
@@ -36,25 +39,19 @@ export default function SettingsMenuPage() {
       <h1 id="page-title" className="text-2xl font-semibold">
         {t('nav.settings')}
       </h1>
-      {cards.length ? (
-        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          {cards.map((card) => (
-            <li key={card}>
-              <Link
-                to={CARD_PATHS[card]}
-                className="block h-full rounded-lg border border-slate-200 bg-white p-5 shadow-sm hover:border-brand-500 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
-              >
-                <h2 className="text-lg font-semibold text-slate-900">{t(`settings.card.${card}.title`)}</h2>
-                <p className="mt-1 text-sm text-slate-600">{t(`settings.card.${card}.text`)}</p>
-              </Link>
-            </li>
-          ))}
-        </ul>
-      ) : (
-        <p className="rounded-lg border border-slate-200 bg-white p-5 text-slate-600">
-          {t('settings.noCards')}
-        </p>
-      )}
+      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {cards.map((card) => (
+          <li key={card}>
+            <Link
+              to={CARD_PATHS[card]}
+              className="block h-full rounded-lg border border-slate-200 bg-white p-5 shadow-sm hover:border-brand-500 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+            >
+              <h2 className="text-lg font-semibold text-slate-900">{t(`settings.card.${card}.title`)}</h2>
+              <p className="mt-1 text-sm text-slate-600">{t(`settings.card.${card}.text`)}</p>
+            </Link>
+          </li>
+        ))}
+      </ul>
       {cards.includes('role') || cards.includes('user') ? (
         <nav aria-label={t('settings.moreViews')} className="flex flex-wrap gap-3 text-sm">
           {cards.includes('role') ? (

@@ -2,6 +2,13 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { Form, Link, useLoaderData, useSearchParams } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
+import {
+  auditActionLabel,
+  auditChangeLines,
+  auditRecordText,
+  auditWording,
+  type AuditLookup,
+} from '../../contract/audit';
 import { DataTable } from '~/components/data-table';
 import { Pagination } from '~/components/pagination';
 import { SettingsHeader } from '~/components/settings/settings-header';
@@ -9,7 +16,14 @@ import { formatDateTime } from '~/lib/format';
 import { listQuery } from '~/lib/list-query.server';
 import { pageTitle } from '~/lib/meta';
 import { requireCard } from '~/lib/settings/access';
-import { AUDIT_ENTITIES, AUDIT_FILTERS, auditValue, recordHref } from '~/lib/settings/audit';
+import { resources } from '~/lib/i18n-resources.server';
+import {
+  AUDIT_ENTITIES,
+  AUDIT_FILTERS,
+  auditActionNames,
+  auditActionOptions,
+  recordHref,
+} from '~/lib/settings/audit';
 import { requireUser } from '~/lib/scope.server';
 import { settingsApi } from '~/lib/upstream/settings.server';
 
@@ -27,6 +41,7 @@ function auditQuery(url: URL) {
   if (entity && (AUDIT_ENTITIES as readonly string[]).includes(entity)) query.entity = entity;
   const action = url.searchParams.get('action');
   if (action && /^[a-z_.-]{1,100}$/.test(action)) query.action = action;
+  if (url.searchParams.get('sign_ins') === '1') query.sign_ins = '1';
   return query;
 }
 
@@ -38,7 +53,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     settingsApi.audit(api, { query: auditQuery(url) }),
     settingsApi.userOptions(api),
   ]);
-  return json({ rows, actors });
+  // The actions the filter offers: those the locale files label (a unit test holds them to what the API writes).
+  const actions = auditActionNames(resources.id.common.settings.audit.actions);
+  return json({ rows, actors, actions });
 }
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle({ matches, page: 'settingsAudit' }) }];
@@ -46,9 +63,14 @@ export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle({ matches
 export { RouteErrorBoundary as ErrorBoundary } from '~/components/route-error';
 
 export default function AuditPage() {
-  const { rows, actors } = useLoaderData<typeof loader>();
+  const { rows, actors, actions } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const [params] = useSearchParams();
+  const lookup: AuditLookup = (key) => {
+    const text = t(`settings.audit.${key}`, { defaultValue: '' });
+    return typeof text === 'string' && text ? text : undefined;
+  };
+  const actionOptions = auditActionOptions(actions, (action) => auditActionLabel(lookup, action));
   const exportParams = new URLSearchParams();
   for (const name of AUDIT_FILTERS) {
     const value = params.get(name);
@@ -64,7 +86,7 @@ export default function AuditPage() {
       <Form
         method="get"
         role="search"
-        className="grid gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-3 lg:grid-cols-6"
+        className="grid grid-cols-[repeat(auto-fill,minmax(12rem,1fr))] gap-3 rounded-lg border border-slate-200 bg-white p-4"
       >
         <div>
           <label htmlFor="audit-actor" className="block text-sm font-medium text-slate-700">
@@ -98,6 +120,24 @@ export default function AuditPage() {
             {AUDIT_ENTITIES.map((entity) => (
               <option key={entity} value={entity}>
                 {t(`settings.audit.entities.${entity}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="audit-action" className="block text-sm font-medium text-slate-700">
+            {t('settings.audit.action')}
+          </label>
+          <select
+            id="audit-action"
+            name="action"
+            defaultValue={params.get('action') ?? ''}
+            className="input mt-1"
+          >
+            <option value="">{t('settings.audit.anyAction')}</option>
+            {actionOptions.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
               </option>
             ))}
           </select>
@@ -138,6 +178,19 @@ export default function AuditPage() {
             className="input mt-1"
           />
         </div>
+        <div className="flex items-center gap-2 sm:col-span-3 lg:col-span-7">
+          <input
+            id="audit-sign-ins"
+            type="checkbox"
+            name="sign_ins"
+            value="1"
+            defaultChecked={params.get('sign_ins') === '1'}
+            className="h-4 w-4 rounded border-slate-300"
+          />
+          <label htmlFor="audit-sign-ins" className="text-sm text-slate-700">
+            {t('settings.audit.signIns')}
+          </label>
+        </div>
         <div className="flex items-end gap-2">
           <button type="submit" className="btn-primary">
             {t('settings.audit.apply')}
@@ -161,13 +214,13 @@ export default function AuditPage() {
           {
             key: 'action',
             header: t('settings.audit.action'),
-            cell: (row) => <code className="text-xs">{row.action}</code>,
+            cell: (row) => <span title={row.action}>{auditActionLabel(lookup, row.action)}</span>,
           },
           {
             key: 'record',
             header: t('settings.audit.record'),
             cell: (row) => {
-              const label = `${t(`settings.audit.entities.${row.entity}`, { defaultValue: row.entity })} #${row.entity_id ?? '–'}`;
+              const label = auditRecordText(lookup, row);
               const href = recordHref(row.entity, row.entity_id);
               return href ? (
                 <Link to={href} className="text-brand-700 hover:underline">
@@ -182,20 +235,21 @@ export default function AuditPage() {
             key: 'changes',
             header: t('settings.audit.changes'),
             cell: (row) => {
-              const changes = Object.entries(row.changes);
-              if (!changes.length) return <span className="text-slate-400">–</span>;
+              const lines = auditChangeLines(
+                row.changes,
+                auditWording(lookup, { names: row.names, time: formatDateTime }),
+              );
+              if (!lines.length) return <span className="text-slate-400">–</span>;
               return (
                 <dl className="max-w-md space-y-1 text-xs">
-                  {changes.map(([field, change]) => (
-                    <div key={field} className="break-words">
-                      <dt className="inline font-semibold">{field}: </dt>
+                  {lines.map((line, index) => (
+                    <div key={index} className="break-words">
+                      <dt className="inline font-semibold">{line.label}: </dt>
                       <dd className="inline">
-                        <span className="text-red-700 line-through decoration-1">
-                          {auditValue(change.before)}
-                        </span>
+                        <span className="text-red-700 line-through decoration-1">{line.before}</span>
                         <span aria-hidden="true"> → </span>
                         <span className="sr-only">{t('settings.audit.becomes')}</span>
-                        <span className="text-green-800">{auditValue(change.after)}</span>
+                        <span className="text-green-800">{line.after}</span>
                       </dd>
                     </div>
                   ))}

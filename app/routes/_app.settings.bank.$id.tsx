@@ -6,7 +6,8 @@ import { BankForm } from '~/components/bank/bank-form';
 import { bankAction } from '~/lib/bank-form.server';
 import { requireCsrf } from '~/lib/csrf.server';
 import { pageTitle } from '~/lib/meta';
-import { idOf, requireAdministrator } from '~/lib/payment-access.server';
+import { requirePermission } from '~/lib/access.server';
+import { idOf } from '~/lib/payment-access.server';
 import { requireUser } from '~/lib/scope.server';
 import { redirectWithToast } from '~/lib/toast.server';
 import { bankApi } from '~/lib/upstream/payments.server';
@@ -14,7 +15,7 @@ import { readForm } from '~/lib/forms.server';
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { user, api } = await requireUser(request, context);
-  requireAdministrator(user);
+  requirePermission(user, 'bank.list');
   return json({ bank: await bankApi.show(api, { id: idOf(params.id) }) });
 }
 
@@ -22,7 +23,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const formData = await readForm(request);
   await requireCsrf(formData, request);
   const { user, api } = await requireUser(request, context);
-  requireAdministrator(user);
+  requirePermission(user, 'bank.update');
   const id = idOf(params.id);
   return bankAction(formData, async (name) => {
     await bankApi.update(api, { id, name });

@@ -12,17 +12,17 @@ import { requireCsrf } from '~/lib/csrf.server';
 import { formatDateTime } from '~/lib/format';
 import { listQuery } from '~/lib/list-query.server';
 import { pageTitle } from '~/lib/meta';
-import { requireAdministrator } from '~/lib/payment-access.server';
+import { requirePermission } from '~/lib/access.server';
 import { deleteSchema } from '~/lib/schemas/payment';
 import { requireUser } from '~/lib/scope.server';
 import { redirectWithToast } from '~/lib/toast.server';
 import { UpstreamError } from '~/lib/upstream.server';
 import { bankApi } from '~/lib/upstream/payments.server';
-import { readForm } from '~/lib/forms.server';
+import { readForm, refusalMessage } from '~/lib/forms.server';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { user, api } = await requireUser(request, context);
-  requireAdministrator(user);
+  requirePermission(user, 'bank.list');
   const url = new URL(request.url);
   const banks = await bankApi.list(api, { query: listQuery(url) });
   return json({ banks, deleting: Number(url.searchParams.get('delete')) || null });
@@ -33,7 +33,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await readForm(request);
   await requireCsrf(formData, request);
   const { user, api } = await requireUser(request, context);
-  requireAdministrator(user);
+  requirePermission(user, 'bank.delete');
   const submission = parseWithZod(formData, { schema: deleteSchema });
   if (submission.status !== 'success') throw new Response('Bad Request', { status: 400 });
   const back = new URL(request.url);
@@ -46,7 +46,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return redirectWithToast(to, { type: 'success', message });
   } catch (error) {
     if (!(error instanceof UpstreamError) || error.status >= 500) throw error;
-    return redirectWithToast(to, { type: 'error', message: error.message });
+    return redirectWithToast(to, { type: 'error', message: refusalMessage(error) });
   }
 }
 

@@ -7,7 +7,7 @@ import { bankAction } from '~/lib/bank-form.server';
 import { requireCsrf } from '~/lib/csrf.server';
 import { formKeyOf, newFormKey } from '~/lib/form-key.server';
 import { pageTitle } from '~/lib/meta';
-import { requireAdministrator } from '~/lib/payment-access.server';
+import { requirePermission } from '~/lib/access.server';
 import { requireUser } from '~/lib/scope.server';
 import { redirectWithToast } from '~/lib/toast.server';
 import { bankApi } from '~/lib/upstream/payments.server';
@@ -15,7 +15,7 @@ import { readForm } from '~/lib/forms.server';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { user } = await requireUser(request, context);
-  requireAdministrator(user);
+  requirePermission(user, 'bank.create');
   return json({ formKey: newFormKey() });
 }
 
@@ -23,7 +23,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await readForm(request);
   await requireCsrf(formData, request);
   const { user, api } = await requireUser(request, context);
-  requireAdministrator(user);
+  requirePermission(user, 'bank.create');
   return bankAction(formData, async (name) => {
     await bankApi.create(api, { name, formKey: formKeyOf(formData) });
     return redirectWithToast('/settings/bank', { type: 'success', message: 'toast.created' });

@@ -10,12 +10,15 @@ import { DeleteDialog, useDeleteLinks } from '~/components/settings/delete-dialo
 import { SettingsHeader } from '~/components/settings/settings-header';
 import { SettingsTabs } from '~/components/settings/tabs';
 import { UserTable } from '~/components/settings/user-table';
+import { userCan } from '~/lib/access';
+import { requirePermission } from '~/lib/access.server';
 import { requireCsrf } from '~/lib/csrf.server';
 import { readForm, replyWithUpstreamError } from '~/lib/forms.server';
 import { listQuery } from '~/lib/list-query.server';
 import { pageTitle } from '~/lib/meta';
 import { integrationFormSchema, tenantFormSchema } from '~/lib/schemas/settings';
 import { requireCard, rowActions } from '~/lib/settings/access';
+import { deleteBrand } from '~/lib/settings/brand-delete.server';
 import { deleteFromList } from '~/lib/settings/delete.server';
 import { requireSettingsBrand } from '~/lib/settings/scope.server';
 import { redirectWithToast } from '~/lib/toast.server';
@@ -42,17 +45,31 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     settingsApi.brand(api, { brandId }),
     tab === 'users' ? settingsApi.brandUsers(api, { brandId, query: listQuery(url) }) : null,
   ]);
-  return json({ brand, tab, users, userActions: rowActions(user, 'user') });
+  return json({
+    brand,
+    tab,
+    users,
+    userActions: rowActions(user, 'user'),
+    brandActions: { create: userCan(user, 'brand.create'), remove: userCan(user, 'brand.delete') },
+    deletingBrand: url.searchParams.get('deleteBrand') === String(brandId),
+  });
 }
 
-/** General and Integration save the same brand (PUT with both); Users deletes a brand user. */
+/**
+ * General and Integration save the same brand (PUT with both); Users deletes a brand user; an administrator
+ * deletes the brand itself, after its confirmation dialog.
+ */
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await readForm(request);
   await requireCsrf(formData, request);
-  const { api, brandId } = await guard(request, context);
+  const { user, api, brandId } = await guard(request, context);
   const intent = formData.get('intent');
   if (intent === 'delete')
     return deleteFromList(request, formData, (id) => settingsApi.deleteUser(api, { id }));
+  if (intent === 'delete-brand') {
+    requirePermission(user, 'brand.delete');
+    return deleteBrand({ request, api, userId: user.id, brandId });
+  }
   const brand = await settingsApi.brand(api, { brandId });
   const current = {
     name: brand.name,
@@ -103,14 +120,38 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
 export { RouteErrorBoundary as ErrorBoundary } from '~/components/route-error';
 
 export default function BrandSettingsPage() {
-  const { brand, tab, users, userActions } = useLoaderData<typeof loader>();
+  const { brand, tab, users, userActions, brandActions, deletingBrand } = useLoaderData<typeof loader>();
   const answered = useActionData<typeof action>();
   const { t } = useTranslation();
   const { deleting, closeTo, hrefOf } = useDeleteLinks();
   const target = users?.data.find((row) => row.id === deleting);
   return (
     <section aria-labelledby="page-title" className="space-y-4">
-      <SettingsHeader title={brand.name} />
+      <SettingsHeader title={brand.name}>
+        {brandActions.create ? (
+          <Link to="/settings/brand/create" className="btn-primary">
+            {t('settings.brand.create')}
+          </Link>
+        ) : null}
+        {brandActions.remove ? (
+          <Link
+            to={`?deleteBrand=${brand.id}`}
+            className="btn-secondary text-red-700"
+            aria-label={t('settings.deleteNamed', { name: brand.name })}
+            preventScrollReset
+          >
+            {t('settings.brand.delete')}
+          </Link>
+        ) : null}
+      </SettingsHeader>
+      {deletingBrand && brandActions.remove ? (
+        <DeleteDialog
+          id={brand.id}
+          name={brand.name}
+          closeTo={`/settings/brand?tab=${tab}`}
+          intent="delete-brand"
+        />
+      ) : null}
       <SettingsTabs
         label={t('settings.tabs')}
         current={tab}

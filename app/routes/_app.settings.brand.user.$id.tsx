@@ -4,6 +4,7 @@ import { useActionData, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { SettingsHeader } from '~/components/settings/settings-header';
 import { UserForm } from '~/components/settings/user-form';
+import { userCan } from '~/lib/access';
 import { requireCsrf } from '~/lib/csrf.server';
 import { newFormKey } from '~/lib/form-key.server';
 import { pageTitle } from '~/lib/meta';
@@ -25,12 +26,15 @@ async function guard(request: Request, context: LoaderFunctionArgs['context']) {
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { user: actor, api, brandId, target } = await guard(request, context);
   const id = recordId(params.id);
+  // An account the actor may read but not change shows read-only; creating one it may not is no page at all.
+  const canSave = userCan(actor, id ? 'user.update' : 'user.create');
+  if (!id && !canSave) throw new Response('Forbidden', { status: 403 });
   const [user, roles] = await Promise.all([
     id ? settingsApi.user(api, { id }) : null,
     roleOptionsFor(api, target, { staff: isPlatformStaff(actor) }),
   ]);
   if (user && user.brand_id !== brandId) throw new Response('Not Found', { status: 404 });
-  return json({ user, roles, formKey: newFormKey() });
+  return json({ user, roles, canSave, formKey: newFormKey() });
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
@@ -48,13 +52,19 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
-  { title: pageTitle({ matches, page: 'settingsUser', name: data?.user?.name }) },
+  {
+    title: pageTitle({
+      matches,
+      page: data?.user ? 'settingsUser' : 'settingsUserCreate',
+      name: data?.user?.name,
+    }),
+  },
 ];
 
 export { RouteErrorBoundary as ErrorBoundary } from '~/components/route-error';
 
 export default function BrandUserPage() {
-  const { user, roles, formKey } = useLoaderData<typeof loader>();
+  const { user, roles, canSave, formKey } = useLoaderData<typeof loader>();
   const answered = useActionData<typeof action>();
   const { t } = useTranslation();
   return (
@@ -70,6 +80,7 @@ export default function BrandUserPage() {
         roles={roles}
         lastResult={answered?.result}
         formKey={formKey}
+        canSave={canSave}
       />
     </section>
   );

@@ -8,6 +8,7 @@ import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
 import { Field, FieldError, FormError } from '~/components/field';
 import { FormKeyField } from '~/components/form-key-field';
 import { SettingsHeader } from '~/components/settings/settings-header';
+import { userCan } from '~/lib/access';
 import { requireCsrf } from '~/lib/csrf.server';
 import { formKeyOf, newFormKey } from '~/lib/form-key.server';
 import { readForm, replyWithUpstreamError } from '~/lib/forms.server';
@@ -17,6 +18,7 @@ import { requireCard } from '~/lib/settings/access';
 import { recordId, requireSettingsBrand } from '~/lib/settings/scope.server';
 import { redirectWithToast } from '~/lib/toast.server';
 import { settingsApi } from '~/lib/upstream/settings.server';
+import { validateAfterSubmit } from '~/lib/form-validation';
 
 async function guard(request: Request, context: LoaderFunctionArgs['context']) {
   const found = await requireSettingsBrand(request, context);
@@ -26,8 +28,11 @@ async function guard(request: Request, context: LoaderFunctionArgs['context']) {
 
 /** The category form: a name and a parent among the top-level categories, shown by structure name. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const { api, brandId } = await guard(request, context);
+  const { user, api, brandId } = await guard(request, context);
   const id = recordId(params.id);
+  // A category the account may read but not change shows read-only; creating one it may not is no page at all.
+  const canSave = userCan(user, id ? 'category.update' : 'category.create');
+  if (!id && !canSave) throw new Response('Forbidden', { status: 403 });
   const [category, parents] = await Promise.all([
     id ? settingsApi.category(api, { brandId, id }) : null,
     settingsApi.categories(api, { brandId, query: { only: 'parent', per_page: 1000 } }),
@@ -37,6 +42,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     parents: parents.data
       .filter((parent) => parent.id !== id)
       .map((parent) => ({ id: parent.id, name: parent.structure_name })),
+    canSave,
     formKey: newFormKey(),
   });
 }
@@ -70,13 +76,19 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
-  { title: pageTitle({ matches, page: 'settingsCategory', name: data?.category?.name }) },
+  {
+    title: pageTitle({
+      matches,
+      page: data?.category ? 'settingsCategory' : 'settingsCategoryCreate',
+      name: data?.category?.name,
+    }),
+  },
 ];
 
 export { RouteErrorBoundary as ErrorBoundary } from '~/components/route-error';
 
 export default function CategoryFormPage() {
-  const { category, parents, formKey } = useLoaderData<typeof loader>();
+  const { category, parents, canSave, formKey } = useLoaderData<typeof loader>();
   const answered = useActionData<typeof action>();
   const navigation = useNavigation();
   const { t } = useTranslation();
@@ -88,7 +100,7 @@ export default function CategoryFormPage() {
       parent_id: category?.parent_id ? String(category.parent_id) : '',
     },
     constraint: getZodConstraint(categoryFormSchema),
-    shouldValidate: 'onBlur',
+    ...validateAfterSubmit,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: categoryFormSchema }),
   });
   const { key: parentKey, ...parentProps } = getSelectProps(fields.parent_id, { ariaAttributes: true });
@@ -106,29 +118,33 @@ export default function CategoryFormPage() {
         <AuthenticityTokenInput />
         <FormKeyField value={formKey} />
         <FormError id={form.errorId} errors={form.errors} />
-        <Field label={t('settings.category.name')} meta={fields.name} type="text" />
-        <div className="space-y-1">
-          <label htmlFor={fields.parent_id.id} className="block text-sm font-medium text-slate-700">
-            {t('settings.category.parent')}
-          </label>
-          <select
-            key={parentKey}
-            {...parentProps}
-            defaultValue={fields.parent_id.initialValue ?? ''}
-            className="input"
-          >
-            <option value="">{t('settings.category.noParent')}</option>
-            {parents.map((parent) => (
-              <option key={parent.id} value={parent.id}>
-                {parent.name}
-              </option>
-            ))}
-          </select>
-          <FieldError id={fields.parent_id.errorId} errors={fields.parent_id.errors} />
-        </div>
-        <button type="submit" className="btn-primary" disabled={navigation.state === 'submitting'}>
-          {t('settings.save')}
-        </button>
+        <fieldset disabled={!canSave} className="space-y-4">
+          <Field label={t('settings.category.name')} meta={fields.name} type="text" />
+          <div className="space-y-1">
+            <label htmlFor={fields.parent_id.id} className="block text-sm font-medium text-slate-700">
+              {t('settings.category.parent')}
+            </label>
+            <select
+              key={parentKey}
+              {...parentProps}
+              defaultValue={fields.parent_id.initialValue ?? ''}
+              className="input"
+            >
+              <option value="">{t('settings.category.noParent')}</option>
+              {parents.map((parent) => (
+                <option key={parent.id} value={parent.id}>
+                  {parent.name}
+                </option>
+              ))}
+            </select>
+            <FieldError id={fields.parent_id.errorId} errors={fields.parent_id.errors} />
+          </div>
+        </fieldset>
+        {canSave ? (
+          <button type="submit" className="btn-primary" disabled={navigation.state === 'submitting'}>
+            {t('settings.save')}
+          </button>
+        ) : null}
       </Form>
     </section>
   );

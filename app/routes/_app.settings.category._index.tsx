@@ -8,10 +8,10 @@ import { Pagination } from '~/components/pagination';
 import { DeleteDialog, RowActions, useDeleteLinks } from '~/components/settings/delete-dialog';
 import { SettingsHeader } from '~/components/settings/settings-header';
 import { requireCsrf } from '~/lib/csrf.server';
-import { formatDateTime } from '~/lib/format';
+import { formatDateTime, formatNumber } from '~/lib/format';
 import { listQuery } from '~/lib/list-query.server';
 import { pageTitle } from '~/lib/meta';
-import { holds } from '~/lib/navigation';
+import { userCan } from '~/lib/access';
 import { requireCard } from '~/lib/settings/access';
 import { deleteFromList } from '~/lib/settings/delete.server';
 import { requireSettingsBrand } from '~/lib/settings/scope.server';
@@ -41,9 +41,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     rows,
     meta: page.meta,
     can: {
-      create: holds(user, 'category.store'),
-      view: holds(user, 'category.update'),
-      remove: holds(user, 'category.destroy'),
+      create: userCan(user, 'category.create'),
+      view: userCan(user, 'category.update'),
+      remove: userCan(user, 'category.delete'),
     },
   });
 }
@@ -109,7 +109,19 @@ export default function CategoryListPage() {
           },
         ]}
       />
-      <Pagination meta={meta} />
+      <Pagination
+        meta={meta}
+        summary={
+          rows.length > (meta.to ?? 0) - (meta.from ?? 0) + 1
+            ? t('settings.category.showing', {
+                rows: formatNumber(rows.length, 0),
+                from: formatNumber(meta.from ?? 0, 0),
+                to: formatNumber(meta.to ?? 0, 0),
+                total: formatNumber(meta.total, 0),
+              })
+            : undefined
+        }
+      />
       {deleting && can.remove ? (
         <DeleteDialog id={deleting} name={target?.name ?? `#${deleting}`} closeTo={closeTo} />
       ) : null}

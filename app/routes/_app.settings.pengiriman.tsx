@@ -13,7 +13,7 @@ import { requireUser } from '~/lib/scope.server';
 import { redirectWithToast } from '~/lib/toast.server';
 import { UpstreamError } from '~/lib/upstream.server';
 import { settingsApi, type ShippingMethod } from '~/lib/upstream/settings.server';
-import { readForm } from '~/lib/forms.server';
+import { readForm, refusalMessage } from '~/lib/forms.server';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { user, api } = await requireUser(request, context);
@@ -48,7 +48,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return redirectWithToast('/settings/pengiriman', { type: 'success', message });
   } catch (error) {
     if (!(error instanceof UpstreamError) || error.status >= 500 || error.status === 401) throw error;
-    return redirectWithToast('/settings/pengiriman', { type: 'error', message: error.message });
+    return redirectWithToast('/settings/pengiriman', { type: 'error', message: refusalMessage(error) });
   }
 }
 

@@ -66,6 +66,7 @@ export default function PeranPage() {
     lastResult: answered?.result,
     constraint: getZodConstraint(roleFormSchema),
     shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseWithZod(formData, { schema: roleFormSchema }),
   });
   return (

@@ -9,6 +9,7 @@ import { FieldError, FormError } from '~/components/field';
 import { FormKeyField } from '~/components/form-key-field';
 import { PermissionCheckboxes } from '~/components/settings/permission-checkboxes';
 import { SettingsHeader } from '~/components/settings/settings-header';
+import { userCan } from '~/lib/access';
 import { requireCsrf } from '~/lib/csrf.server';
 import { formKeyOf, newFormKey } from '~/lib/form-key.server';
 import { readForm, replyWithUpstreamError } from '~/lib/forms.server';
@@ -23,6 +24,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { user, api, scope } = await requireSettingsScope(request, context);
   requireCard(user, 'permission');
   const id = recordId(params.id);
+  // A permission set the account may read but not change shows read-only; creating one it may not is no page.
+  const canSave = userCan(user, id ? 'gate-setting.update' : 'gate-setting.create');
+  if (!id && !canSave) throw new Response('Forbidden', { status: 403 });
   const [setting, permissions, roles] = await Promise.all([
     id ? settingsApi.gateSetting(api, { scope, id }) : null,
     settingsApi.permissions(api, { scope }),
@@ -33,6 +37,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     permissions,
     roles: roles.data.map((role) => ({ id: role.id, name: role.name })),
     platformStaff: isPlatformStaff(user),
+    canSave,
     formKey: newFormKey(),
   });
 }
@@ -66,13 +71,19 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
-  { title: pageTitle({ matches, page: 'settingsPermission', name: data?.setting?.role_name }) },
+  {
+    title: pageTitle({
+      matches,
+      page: data?.setting ? 'settingsPermission' : 'settingsPermissionCreate',
+      name: data?.setting?.role_name,
+    }),
+  },
 ];
 
 export { RouteErrorBoundary as ErrorBoundary } from '~/components/route-error';
 
 export default function PermissionFormPage() {
-  const { setting, permissions, roles, platformStaff, formKey } = useLoaderData<typeof loader>();
+  const { setting, permissions, roles, platformStaff, canSave, formKey } = useLoaderData<typeof loader>();
   const answered = useActionData<typeof action>();
   const navigation = useNavigation();
   const { t } = useTranslation();
@@ -82,6 +93,7 @@ export default function PermissionFormPage() {
     defaultValue: { role_id: setting?.role_id ? String(setting.role_id) : '' },
     constraint: getZodConstraint(gateSettingFormSchema),
     shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseWithZod(formData, { schema: gateSettingFormSchema }),
   });
   const { key: roleKey, ...roleProps } = getSelectProps(fields.role_id, { ariaAttributes: true });
@@ -124,14 +136,16 @@ export default function PermissionFormPage() {
           {setting ? <input type="hidden" name="role_id" value={setting.role_id} /> : null}
           <FieldError id={fields.role_id.errorId} errors={fields.role_id.errors} />
         </div>
-        <fieldset className="space-y-2">
+        <fieldset className="space-y-2" disabled={!canSave}>
           <legend className="text-sm font-medium text-slate-700">{t('settings.permission.available')}</legend>
           <FieldError id={fields.permission_ids.errorId} errors={fields.permission_ids.errors} />
           <PermissionCheckboxes permissions={permissions} selected={selected} platformStaff={platformStaff} />
         </fieldset>
-        <button type="submit" className="btn-primary" disabled={navigation.state === 'submitting'}>
-          {t('settings.save')}
-        </button>
+        {canSave ? (
+          <button type="submit" className="btn-primary" disabled={navigation.state === 'submitting'}>
+            {t('settings.save')}
+          </button>
+        ) : null}
       </Form>
     </section>
   );

@@ -8,6 +8,7 @@ import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
 import { Field, FormError } from '~/components/field';
 import { FormKeyField } from '~/components/form-key-field';
 import { SettingsHeader } from '~/components/settings/settings-header';
+import { userCan } from '~/lib/access';
 import { requireCsrf } from '~/lib/csrf.server';
 import { formKeyOf, newFormKey } from '~/lib/form-key.server';
 import { readForm, replyWithUpstreamError } from '~/lib/forms.server';
@@ -17,12 +18,17 @@ import { requireCard } from '~/lib/settings/access';
 import { recordId, requireSettingsScope } from '~/lib/settings/scope.server';
 import { redirectWithToast } from '~/lib/toast.server';
 import { settingsApi } from '~/lib/upstream/settings.server';
+import { validateAfterSubmit } from '~/lib/form-validation';
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { user, api, scope } = await requireSettingsScope(request, context);
   requireCard(user, 'role');
   const id = recordId(params.id);
-  return json({ role: id ? await settingsApi.role(api, { scope, id }) : null, formKey: newFormKey() });
+  // A role the account may read but not change shows read-only; creating one it may not is no page at all.
+  const canSave = userCan(user, id ? 'role.update' : 'role.create');
+  if (!id && !canSave) throw new Response('Forbidden', { status: 403 });
+  const role = id ? await settingsApi.role(api, { scope, id }) : null;
+  return json({ role, canSave, formKey: newFormKey() });
 }
 
 /** After creating, back to the list; after editing, the form stays (spec 001 §2). */
@@ -48,13 +54,19 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
-  { title: pageTitle({ matches, page: 'settingsRole', name: data?.role?.name }) },
+  {
+    title: pageTitle({
+      matches,
+      page: data?.role ? 'settingsRole' : 'settingsRoleCreate',
+      name: data?.role?.name,
+    }),
+  },
 ];
 
 export { RouteErrorBoundary as ErrorBoundary } from '~/components/route-error';
 
 export default function RoleFormPage() {
-  const { role, formKey } = useLoaderData<typeof loader>();
+  const { role, canSave, formKey } = useLoaderData<typeof loader>();
   const answered = useActionData<typeof action>();
   const navigation = useNavigation();
   const { t } = useTranslation();
@@ -63,7 +75,7 @@ export default function RoleFormPage() {
     lastResult: answered?.result,
     defaultValue: { name: role?.name ?? '' },
     constraint: getZodConstraint(roleFormSchema),
-    shouldValidate: 'onBlur',
+    ...validateAfterSubmit,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: roleFormSchema }),
   });
   return (
@@ -80,10 +92,14 @@ export default function RoleFormPage() {
         <AuthenticityTokenInput />
         <FormKeyField value={formKey} />
         <FormError id={form.errorId} errors={form.errors} />
-        <Field label={t('settings.role.name')} meta={fields.name} type="text" />
-        <button type="submit" className="btn-primary" disabled={navigation.state === 'submitting'}>
-          {t('settings.save')}
-        </button>
+        <fieldset disabled={!canSave}>
+          <Field label={t('settings.role.name')} meta={fields.name} type="text" />
+        </fieldset>
+        {canSave ? (
+          <button type="submit" className="btn-primary" disabled={navigation.state === 'submitting'}>
+            {t('settings.save')}
+          </button>
+        ) : null}
       </Form>
     </section>
   );

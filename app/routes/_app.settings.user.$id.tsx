@@ -4,6 +4,7 @@ import { useActionData, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { SettingsHeader } from '~/components/settings/settings-header';
 import { UserForm } from '~/components/settings/user-form';
+import { userCan } from '~/lib/access';
 import { requireCsrf } from '~/lib/csrf.server';
 import { newFormKey } from '~/lib/form-key.server';
 import { pageTitle } from '~/lib/meta';
@@ -39,13 +40,16 @@ async function guard(request: Request, context: LoaderFunctionArgs['context']) {
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { user: actor, api, scope } = await guard(request, context);
   const id = recordId(params.id);
+  // An account the actor may read but not change shows read-only; creating one it may not is no page at all.
+  const canSave = userCan(actor, id ? 'user.update' : 'user.create');
+  if (!id && !canSave) throw new Response('Forbidden', { status: 403 });
   const user = id ? await settingsApi.user(api, { id }) : null;
   const target = targetOf(scope, user);
   const [roles, brands] = await Promise.all([
     roleOptionsFor(api, target, { staff: isPlatformStaff(actor) }),
     target.mode === 'staff' ? settingsApi.brands(api) : Promise.resolve([] as { id: number; name: string }[]),
   ]);
-  return json({ user, roles, brands, mode: target.mode, formKey: newFormKey() });
+  return json({ user, roles, brands, mode: target.mode, canSave, formKey: newFormKey() });
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
@@ -65,13 +69,19 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
-  { title: pageTitle({ matches, page: 'settingsUser', name: data?.user?.name }) },
+  {
+    title: pageTitle({
+      matches,
+      page: data?.user ? 'settingsUser' : 'settingsUserCreate',
+      name: data?.user?.name,
+    }),
+  },
 ];
 
 export { RouteErrorBoundary as ErrorBoundary } from '~/components/route-error';
 
 export default function UserFormPage() {
-  const { user, roles, brands, mode, formKey } = useLoaderData<typeof loader>();
+  const { user, roles, brands, mode, canSave, formKey } = useLoaderData<typeof loader>();
   const answered = useActionData<typeof action>();
   const { t } = useTranslation();
   return (
@@ -88,6 +98,7 @@ export default function UserFormPage() {
         brands={brands}
         lastResult={answered?.result}
         formKey={formKey}
+        canSave={canSave}
       />
     </section>
   );

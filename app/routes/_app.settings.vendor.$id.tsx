@@ -10,6 +10,7 @@ import { SettingsHeader } from '~/components/settings/settings-header';
 import { SettingsTabs } from '~/components/settings/tabs';
 import { UserTable } from '~/components/settings/user-table';
 import { VendorForm } from '~/components/settings/vendor-form';
+import { userCan } from '~/lib/access';
 import { requireCsrf } from '~/lib/csrf.server';
 import { formKeyOf, newFormKey } from '~/lib/form-key.server';
 import { readForm, replyWithUpstreamError } from '~/lib/forms.server';
@@ -37,6 +38,9 @@ async function guard(request: Request, context: LoaderFunctionArgs['context']) {
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { user, api, brandId } = await guard(request, context);
   const id = recordId(params.id);
+  // A vendor the account may read but not change shows read-only; creating one it may not is no page at all.
+  const canSave = userCan(user, id ? 'vendor.update' : 'vendor.create');
+  if (!id && !canSave) throw new Response('Forbidden', { status: 403 });
   const url = new URL(request.url);
   const tab = id && url.searchParams.get('tab') === 'users' ? 'users' : 'general';
   // Key accounts and administrators choose among their brands; a brand user's vendor serves its brand.
@@ -51,6 +55,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     tab,
     brands: brands.length ? brands : [{ id: brandId, name: user.current_brand_name ?? '' }],
     userActions: rowActions(user, 'user'),
+    canSave,
     formKey: newFormKey(),
   });
 }
@@ -82,13 +87,19 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
-  { title: pageTitle({ matches, page: 'settingsVendor', name: data?.vendor?.name }) },
+  {
+    title: pageTitle({
+      matches,
+      page: data?.vendor ? 'settingsVendor' : 'settingsVendorCreate',
+      name: data?.vendor?.name,
+    }),
+  },
 ];
 
 export { RouteErrorBoundary as ErrorBoundary } from '~/components/route-error';
 
 export default function VendorPage() {
-  const { vendor, users, tab, brands, userActions, formKey } = useLoaderData<typeof loader>();
+  const { vendor, users, tab, brands, userActions, canSave, formKey } = useLoaderData<typeof loader>();
   const answered = useActionData<typeof action>();
   const { t } = useTranslation();
   const [params] = useSearchParams();
@@ -119,6 +130,7 @@ export default function VendorPage() {
             areaErrors={answered?.areaErrors ?? []}
             formKey={formKey}
             templateHref={`/settings/vendor-area-template${vendor ? `?vendor=${vendor.id}` : ''}`}
+            canSave={canSave}
           />
           {vendor ? (
             <DataTable

@@ -11,7 +11,7 @@ import { requireCsrf } from '~/lib/csrf.server';
 import { formatDateTime } from '~/lib/format';
 import { listQuery } from '~/lib/list-query.server';
 import { pageTitle } from '~/lib/meta';
-import { holds } from '~/lib/navigation';
+import { userCan } from '~/lib/access';
 import { requireCard } from '~/lib/settings/access';
 import { deleteFromList } from '~/lib/settings/delete.server';
 import { requireSettingsBrand } from '~/lib/settings/scope.server';
@@ -33,9 +33,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return json({
     vendors,
     can: {
-      create: holds(user, 'vendor.store'),
-      view: holds(user, 'vendor.update'),
-      remove: holds(user, 'vendor.destroy'),
+      create: userCan(user, 'vendor.create'),
+      view: userCan(user, 'vendor.update'),
+      remove: userCan(user, 'vendor.delete'),
     },
   });
 }

@@ -5,20 +5,16 @@ import { useTranslation } from 'react-i18next';
 import { StockForm } from '~/components/stock/stock-form';
 import { Figure } from '~/components/stock/stock-figures';
 import { pageTitle } from '~/lib/meta';
-import { MAX_PHOTOS, stockFormAction, stockFormData } from '~/lib/stock-form.server';
-
-function productId(raw: string | undefined) {
-  const id = Number(raw);
-  if (!Number.isSafeInteger(id) || id < 1) throw new Response('Not Found', { status: 404 });
-  return id;
-}
+import { MAX_PHOTOS } from '~/lib/schemas/stock';
+import { stockFormAction, stockFormData } from '~/lib/stock-form.server';
+import { pathId } from '~/lib/record-id';
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  return json(await stockFormData(request, context, productId(params.id)));
+  return json(await stockFormData(request, context, pathId(params.id)));
 }
 
 export function action({ request, context, params }: ActionFunctionArgs) {
-  return stockFormAction(request, context, productId(params.id));
+  return stockFormAction(request, context, pathId(params.id));
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [

@@ -7,34 +7,40 @@ import { ListFilters } from '~/components/list-filters';
 import { Pagination } from '~/components/pagination';
 import { Figure } from '~/components/stock/stock-figures';
 import { ImportForm } from '~/components/stock/import-form';
+import { isPlatformStaff, KIND, userCan } from '~/lib/access';
 import { newFormKey } from '~/lib/form-key.server';
 import { formatMoney, formatNumber } from '~/lib/format';
 import { listQuery } from '~/lib/list-query.server';
 import { pageTitle } from '~/lib/meta';
-import { ROLE } from '~/lib/navigation';
 import { requireScope } from '~/lib/scope.server';
+import { flattenCategories } from '~/lib/stock-form.server';
 import { optionsApi } from '~/lib/upstream/options.server';
 import { stockApi, type StockRow } from '~/lib/upstream/stock.server';
 import { widgetApi } from '~/lib/upstream/widgets.server';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { user, api, scope } = await requireScope(request, context);
+  const { user, api, scope } = await requireScope(request, context, 'stock.list');
   const url = new URL(request.url);
   // Vendors keep their stock on the management screen (spec 001 §2: role id 2 goes to /stock/manajemen), with
-  // the search they came with (a low-stock notification names its SKU).
-  if (user.role_id === ROLE.vendor || scope.kind === 'vendor') {
+  // the search they came with (a low-stock notification of before names its SKU this way).
+  if (user.role_id === KIND.vendor || scope.kind === 'vendor') {
     const search = url.searchParams.get('search');
     throw redirect(search ? `/stock/manajemen?${new URLSearchParams({ search })}` : '/stock/manajemen');
   }
   const query = listQuery(url);
-  const [stock, vendors, inStockRate, unitsSold] = await Promise.all([
+  const [stock, vendors, categories, inStockRate, unitsSold] = await Promise.all([
     stockApi.list(api, { scope, query }),
     optionsApi.vendors(api, { brandId: scope.id }),
+    stockApi.categories(api, { brandId: scope.id }).then(flattenCategories),
     widgetApi.card(api, { scope, query: {}, path: 'product/card/average-in-stock-rate' }),
     widgetApi.card(api, { scope, query: {}, path: 'product/card/sold-product' }),
   ]);
-  const keeper = user.role_id === ROLE.administrator || user.role_id === ROLE.keyAccount;
-  return json({ stock, vendors, keeper, inStockRate, unitsSold, formKey: newFormKey() });
+  const can = {
+    seePrice: isPlatformStaff(user.role_id),
+    create: userCan(user, 'stock.product.create'),
+    update: userCan(user, 'stock.product.update'),
+  };
+  return json({ stock, vendors, categories, can, inStockRate, unitsSold, formKey: newFormKey() });
 }
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle({ matches, page: 'stock' }) }];
@@ -42,7 +48,7 @@ export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle({ matches
 export { RouteErrorBoundary as ErrorBoundary } from '~/components/route-error';
 
 export default function StockListPage() {
-  const { stock, vendors, keeper, inStockRate, unitsSold, formKey } = useLoaderData<typeof loader>();
+  const { stock, vendors, categories, can, inStockRate, unitsSold, formKey } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const columns: Column<StockRow>[] = [
@@ -54,7 +60,7 @@ export default function StockListPage() {
       sortKey: 'category_name',
       cell: (row) => row.category_name ?? '–',
     },
-    ...(keeper
+    ...(can.seePrice
       ? [
           {
             key: 'price',
@@ -90,7 +96,7 @@ export default function StockListPage() {
       align: 'right',
       cell: (row) => <Figure value={row.in_stock_rate} suffix="%" />,
     },
-    ...(keeper
+    ...(can.update
       ? [
           {
             key: 'actions',
@@ -111,22 +117,22 @@ export default function StockListPage() {
           {t('nav.stock')}
         </h1>
         <div className="flex flex-wrap gap-2">
-          {keeper ? (
-            <>
-              <a href="/stock/template?kind=price" className="btn-secondary" download>
-                {t('stock.priceTemplate')}
-              </a>
-              <Link to="/stock/create" className="btn-primary">
-                {t('stock.add')}
-              </Link>
-            </>
+          {can.update ? (
+            <a href="/stock/template?kind=price" className="btn-secondary" download>
+              {t('stock.priceTemplate')}
+            </a>
+          ) : null}
+          {can.create ? (
+            <Link to="/stock/create" className="btn-primary">
+              {t('stock.add')}
+            </Link>
           ) : null}
           <a href={`/stock/export?${params.toString()}`} className="btn-secondary" download>
             {t('stock.export')}
           </a>
         </div>
       </div>
-      {keeper ? <ImportForm kind="price" formKey={formKey} /> : null}
+      {can.update ? <ImportForm kind="price" formKey={formKey} /> : null}
       <div className="grid gap-3 sm:grid-cols-2">
         <div className="card p-4">
           <p className="text-sm text-slate-600">{t('stock.averageInStockRate')}</p>
@@ -145,7 +151,26 @@ export default function StockListPage() {
         searchLabel={t('stock.search')}
         dates={false}
         multiSelects={[{ name: 'vendor', label: t('stock.vendor'), options: vendors }]}
-      />
+      >
+        <div>
+          <label htmlFor="filter-category" className="block text-sm font-medium text-slate-700">
+            {t('stock.category')}
+          </label>
+          <select
+            id="filter-category"
+            name="category"
+            defaultValue={params.get('category') ?? ''}
+            className="input mt-1"
+          >
+            <option value="">{t('filters.all')}</option>
+            {categories.map((category) => (
+              <option key={category.id} value={category.id}>
+                {`${'— '.repeat(category.depth)}${category.name}`}
+              </option>
+            ))}
+          </select>
+        </div>
+      </ListFilters>
       <DataTable caption={t('stock.caption')} rowKey={(row) => row.id} rows={stock.data} columns={columns} />
       <Pagination meta={stock.meta} />
     </section>

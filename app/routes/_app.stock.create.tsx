@@ -4,11 +4,12 @@ import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { StockForm } from '~/components/stock/stock-form';
 import { pageTitle } from '~/lib/meta';
-import { MAX_PHOTOS, stockFormAction, stockFormData } from '~/lib/stock-form.server';
+import { MAX_PHOTOS } from '~/lib/schemas/stock';
+import { stockFormAction, stockFormData } from '~/lib/stock-form.server';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const data = await stockFormData(request, context, null);
-  if (!data.keeper) throw new Response('Forbidden', { status: 403 });
+  if (!data.can.save) throw new Response('Forbidden', { status: 403 });
   return json(data);
 }
 

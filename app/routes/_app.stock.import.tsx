@@ -7,9 +7,9 @@ import { requireCsrf } from '~/lib/csrf.server';
 import { pageTitle } from '~/lib/meta';
 import { requireScope } from '~/lib/scope.server';
 import { redirectWithToast } from '~/lib/toast.server';
-import { UpstreamError } from '~/lib/upstream.server';
+import type { UpstreamError } from '~/lib/upstream.server';
 import { stockApi } from '~/lib/upstream/stock.server';
-import { readForm } from '~/lib/forms.server';
+import { isRefusal, readForm, refusalMessage } from '~/lib/forms.server';
 import { formKeyOf } from '~/lib/form-key.server';
 
 /** The API's own limit (api/domains/stock/spreadsheet.ts), so a larger file is refused before it is read. */
@@ -70,8 +70,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
       values: { rows: String(rows) },
     });
   } catch (error) {
-    if (!(error instanceof UpstreamError) || error.status !== 422) throw error;
-    return json<ImportReply>({ kind, message: error.message, errors: rowErrors(error) }, { status: 422 });
+    if (!isRefusal(error)) throw error;
+    return json<ImportReply>(
+      { kind, message: refusalMessage(error), errors: rowErrors(error) },
+      { status: 422 },
+    );
   }
 }
 

@@ -6,18 +6,18 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
 import { FormKeyField } from '~/components/form-key-field';
+import { Pagination } from '~/components/pagination';
 import { requireCsrf } from '~/lib/csrf.server';
 import { formKeyOf, newFormKey } from '~/lib/form-key.server';
 import { formatNumber } from '~/lib/format';
 import { pageTitle } from '~/lib/meta';
-import { ROLE } from '~/lib/navigation';
+import { requirePermission } from '~/lib/access.server';
 import { adjustSchema } from '~/lib/schemas/stock';
 import { requireScope } from '~/lib/scope.server';
 import { redirectWithToast } from '~/lib/toast.server';
-import { UpstreamError } from '~/lib/upstream.server';
 import { optionsApi } from '~/lib/upstream/options.server';
 import { stockApi } from '~/lib/upstream/stock.server';
-import { readForm } from '~/lib/forms.server';
+import { isRefusal, readForm, refusalMessage } from '~/lib/forms.server';
 
 const ROWS = 50;
 
@@ -26,10 +26,10 @@ function positiveId(raw: string | null) {
   return Number.isSafeInteger(id) && id > 0 ? id : null;
 }
 
-/** The vendor whose stock is adjusted: a vendor its own; administrators and key accounts the one they chose. */
+/** The vendor whose stock is adjusted: a vendor its own; brand-side staff the one they chose. */
 async function adjusting(request: Request, context: Parameters<typeof requireScope>[1]) {
   const { user, api, scope } = await requireScope(request, context);
-  if (user.role_id === ROLE.brand) throw new Response('Forbidden', { status: 403 });
+  requirePermission(user, 'stock.update');
   const url = new URL(request.url);
   const vendors = scope.kind === 'brand' ? await optionsApi.vendors(api, { brandId: scope.id }) : [];
   const vendorId =
@@ -42,10 +42,13 @@ async function adjusting(request: Request, context: Parameters<typeof requireSco
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api, vendors, vendorId, url, brandSide, brandId } = await adjusting(request, context);
   const search = (url.searchParams.get('search') ?? '').replace(/\0/g, '').slice(0, 200);
+  // Every product, a page of ROWS at a time; each page's adjustments are computed and saved on their own.
+  const requested = positiveId(url.searchParams.get('page'));
+  const page = requested && requested <= 1_000_000 ? requested : 1;
   const stock = vendorId
     ? await stockApi.list(api, {
         scope: { kind: 'vendor', id: vendorId },
-        query: { search, per_page: ROWS, brand: brandSide ? [String(brandId)] : undefined },
+        query: { search, page, per_page: ROWS, brand: brandSide ? [String(brandId)] : undefined },
       })
     : null;
   return json({ stock, vendors, vendorId, search, brandSide, formKey: newFormKey() });
@@ -70,12 +73,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     await stockApi.adjust(api, {
       vendorId: value.vendor_id,
-      note: value.note,
+      note: value.note ?? '',
       items: items.map((item) => ({ product_id: item.product_id, adjustment: item.adjustment })),
       formKey: formKeyOf(formData),
     });
   } catch (error) {
-    if (!(error instanceof UpstreamError) || error.status !== 422) throw error;
+    if (!isRefusal(error)) throw error;
     const rowOf = (key: string) => {
       const match = /^items\.(\d+)\./.exec(key);
       return match ? items[Number(match[1])]?.product_id : undefined;
@@ -84,7 +87,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const productId = rowOf(key);
       return productId ? `#${productId}: ${messages[0]}` : messages[0];
     });
-    return json({ result: submission.reply(), errors }, { status: 422 });
+    const reason = Object.keys(error.fieldErrors).length ? [] : [refusalMessage(error)];
+    return json({ result: submission.reply(), errors: [...reason, ...errors] }, { status: 422 });
   }
   return redirectWithToast(`/stock/mutation`, { type: 'success', message: 'stock.adjusted' });
 }
@@ -247,7 +251,8 @@ export default function AdjustStockPage() {
             <Link to="/stock/management" className="btn-secondary">
               {t('stock.cancel')}
             </Link>
-            <button type="submit" name="intent" value="preview" className="btn-secondary">
+            {/* Computing needs no note: the browser's check of the required note is for saving only. */}
+            <button type="submit" name="intent" value="preview" formNoValidate className="btn-secondary">
               {t('stock.preview')}
             </button>
             <button type="submit" name="intent" value="adjust" className="btn-primary">
@@ -255,6 +260,12 @@ export default function AdjustStockPage() {
             </button>
           </div>
         </Form>
+      ) : null}
+      {stock && vendorId && stock.meta.last_page > 1 ? (
+        <div className="space-y-2">
+          <p className="text-sm text-slate-600">{t('stock.adjustPerPage')}</p>
+          <Pagination meta={stock.meta} />
+        </div>
       ) : null}
     </section>
   );

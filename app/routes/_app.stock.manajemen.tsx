@@ -12,14 +12,14 @@ import { Modal } from '~/components/modal';
 import { Pagination } from '~/components/pagination';
 import { ImportForm } from '~/components/stock/import-form';
 import { newFormKey } from '~/lib/form-key.server';
-import { QuantityCell } from '~/components/stock/quantity-cell';
+import { QuantityCell, type QuantityRefusal } from '~/components/stock/quantity-cell';
 import { Figure } from '~/components/stock/stock-figures';
+import { userCan } from '~/lib/access';
 import { requireCsrf } from '~/lib/csrf.server';
 import { formatNumber } from '~/lib/format';
 import { readForm, replyWithUpstreamError } from '~/lib/forms.server';
 import { listQuery } from '~/lib/list-query.server';
 import { pageTitle } from '~/lib/meta';
-import { ROLE } from '~/lib/navigation';
 import { setQuantitySchema, settingSchema } from '~/lib/schemas/stock';
 import { requireScope } from '~/lib/scope.server';
 import { redirectWithToast } from '~/lib/toast.server';
@@ -33,19 +33,19 @@ function positiveId(raw: string | null) {
 
 /**
  * Whose stock the screen keeps: a vendor its own; the brand side the vendor of `?vendor=` (the first serving
- * the brand when none is chosen). Administrators, key accounts and the vendor's users change it.
+ * the brand when none is chosen). Whoever the policy lets update stock changes it; the low-stock threshold is
+ * the brand's setting.
  */
 async function managed(request: Request, context: Parameters<typeof requireScope>[1]) {
-  const { user, api, scope } = await requireScope(request, context);
+  const { user, api, scope } = await requireScope(request, context, 'stock.list');
   const url = new URL(request.url);
   const vendors = scope.kind === 'brand' ? await optionsApi.vendors(api, { brandId: scope.id }) : [];
   const vendorId =
     scope.kind === 'vendor'
       ? scope.id
       : (positiveId(url.searchParams.get('vendor')) ?? vendors[0]?.id ?? null);
-  const keeper =
-    user.role_id === ROLE.vendor || user.role_id === ROLE.administrator || user.role_id === ROLE.keyAccount;
-  const staff = user.role_id === ROLE.administrator || user.role_id === ROLE.keyAccount;
+  const keeper = userCan(user, 'stock.update');
+  const staff = userCan(user, 'stock.setting');
   return { api, scope, vendors, vendorId, keeper, staff, url };
 }
 
@@ -78,10 +78,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await readForm(request);
   await requireCsrf(formData, request);
-  const { api, scope, vendorId, url } = await managed(request, context);
+  const { api, scope, vendorId, keeper, staff, url } = await managed(request, context);
   const here = `${url.pathname}${url.search.replace(/([?&])(modal|product)=[^&]*/g, '$1').replace(/[?&]+$/, '')}`;
   const intent = formData.get('intent');
   if (intent === 'setting' && scope.kind === 'brand') {
+    if (!staff) throw new Response('Forbidden', { status: 403 });
     const submission = parseWithZod(formData, { schema: settingSchema });
     if (submission.status !== 'success') return json({ intent, result: submission.reply() }, { status: 400 });
     try {
@@ -95,9 +96,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
   }
   if ((intent === 'set-quantity' || intent === 'update') && vendorId) {
+    if (!keeper) throw new Response('Forbidden', { status: 403 });
     const submission = parseWithZod(formData, { schema: setQuantitySchema });
+    // A refused quantity comes back to its own form (the row's inline field or the modal) with the message
+    // beside the field and what was typed kept, with or without JavaScript.
+    const productId = String(formData.get('product_id') ?? '');
     if (submission.status !== 'success') {
-      return redirectWithToast(here, { type: 'error', message: 'stock.quantityWhole' });
+      return json({ intent, productId, result: submission.reply() }, { status: 400 });
     }
     try {
       await stockApi.vendorUpdate(api, {
@@ -108,9 +113,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
       });
       return redirectWithToast(here, { type: 'success', message: 'toast.saved' });
     } catch (error) {
-      const reply = replyWithUpstreamError(submission, error, []);
-      const message = reply.error?.[''] ?? [];
-      return redirectWithToast(here, { type: 'error', message: message[0] ?? 'stock.saveFailed' });
+      const result = replyWithUpstreamError(submission, error, ['quantity', 'product_id'], {
+        formKeyOf: (key) => key.replace(/^product_stocks\.\d+\./, ''),
+      });
+      return json({ intent, productId, result }, { status: 400 });
     }
   }
   throw new Response('Bad Request', { status: 400 });
@@ -127,6 +133,8 @@ export default function StockManagementPage() {
     useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const [params] = useSearchParams();
+  const answer = useActionData<typeof action>();
+  const refusal = answer && 'productId' in answer ? (answer as QuantityRefusal) : undefined;
   const closeTo = (() => {
     const next = new URLSearchParams(params);
     next.delete('modal');
@@ -142,7 +150,7 @@ export default function StockManagementPage() {
       align: 'right',
       cell: (row) =>
         keeper ? (
-          <QuantityCell productId={row.id} name={row.name} quantity={row.quantity} />
+          <QuantityCell productId={row.id} name={row.name} quantity={row.quantity} pageResult={refusal} />
         ) : (
           formatNumber(row.quantity, 0)
         ),
@@ -263,7 +271,15 @@ export default function StockManagementPage() {
       )}
       {updating ? (
         <Modal title={t('stock.updateTitle', { name: updating.name })} closeTo={closeTo}>
-          <UpdateForm productId={updating.id} quantity={updating.quantity} />
+          <UpdateForm
+            productId={updating.id}
+            quantity={updating.quantity}
+            lastResult={
+              refusal?.intent === 'update' && refusal.productId === String(updating.id)
+                ? refusal.result
+                : undefined
+            }
+          />
         </Modal>
       ) : null}
     </section>
@@ -271,12 +287,22 @@ export default function StockManagementPage() {
 }
 
 /** The vendor's stock update modal (spec 001 §5): product and a whole quantity, dot thousands allowed. */
-function UpdateForm({ productId, quantity }: { productId: number; quantity: number }) {
+function UpdateForm({
+  productId,
+  quantity,
+  lastResult,
+}: {
+  productId: number;
+  quantity: number;
+  lastResult?: QuantityRefusal['result'];
+}) {
   const { t } = useTranslation();
   const [form, fields] = useForm({
     id: 'stock-update',
+    lastResult,
     constraint: getZodConstraint(setQuantitySchema),
     shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseWithZod(formData, { schema: setQuantitySchema }),
     defaultValue: { product_id: String(productId), quantity: String(quantity) },
   });
@@ -295,7 +321,10 @@ function UpdateForm({ productId, quantity }: { productId: number; quantity: numb
           inputMode="numeric"
           className="input"
         />
-        <FieldError id={fields.quantity.errorId} errors={fields.quantity.errors} />
+        <FieldError
+          id={fields.quantity.errorId}
+          errors={fields.quantity.errors?.length ? fields.quantity.errors : form.errors}
+        />
       </div>
       <button type="submit" className="btn-primary">
         {t('stock.save')}
@@ -313,6 +342,7 @@ function ThresholdForm({ weeks, staff }: { weeks: number; staff: boolean }) {
     lastResult: result && 'intent' in result && result.intent === 'setting' ? result.result : undefined,
     constraint: getZodConstraint(settingSchema),
     shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseWithZod(formData, { schema: settingSchema }),
     defaultValue: { low_stock_weeks: String(weeks) },
   });

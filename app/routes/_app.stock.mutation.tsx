@@ -11,7 +11,7 @@ import { requireScope } from '~/lib/scope.server';
 import { stockApi, type Movement } from '~/lib/upstream/stock.server';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { api, scope } = await requireScope(request, context);
+  const { api, scope } = await requireScope(request, context, 'stock.list');
   const url = new URL(request.url);
   const sku = (url.searchParams.get('sku') ?? '').replace(/\0/g, '').trim().slice(0, 100);
   const movements = await stockApi.movements(api, { scope, query: { ...listQuery(url), sku } });

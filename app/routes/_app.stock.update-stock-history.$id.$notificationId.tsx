@@ -7,14 +7,13 @@ import { formatDateTime, formatNumber } from '~/lib/format';
 import { pageTitle } from '~/lib/meta';
 import { requireScope } from '~/lib/scope.server';
 import { stockApi } from '~/lib/upstream/stock.server';
+import { pathId } from '~/lib/record-id';
 
 /** Opened from a stock-update notification: the history's items, and the notification marked read. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { api, scope } = await requireScope(request, context);
-  const id = Number(params.id);
-  if (scope.kind !== 'brand' || !Number.isSafeInteger(id) || id < 1) {
-    throw new Response('Not Found', { status: 404 });
-  }
+  if (scope.kind !== 'brand') throw new Response('Not Found', { status: 404 });
+  const id = pathId(params.id);
   const history = await stockApi.history(api, { brandId: scope.id, id, notif: params.notificationId });
   return json({ history });
 }

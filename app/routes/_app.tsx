@@ -5,6 +5,7 @@ import { Outlet, useLoaderData, useNavigate, useNavigation, useRevalidator } fro
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BrandSelector } from '~/components/brand-selector';
+import { HeaderSearch } from '~/components/header-search';
 import { LanguageSwitch } from '~/components/language-switch';
 import { NotificationBell } from '~/components/notification-bell';
 import { ProfileMenu } from '~/components/profile-menu';
@@ -12,8 +13,8 @@ import { SidebarNav } from '~/components/sidebar-nav';
 import { hasBrandSelector, navigationFor } from '~/lib/navigation';
 import { requireUser } from '~/lib/scope.server';
 import { accountApi } from '~/lib/upstream/account.server';
-import { keptForUser } from '~/lib/upstream/options.server';
-import { useChannel } from '~/lib/use-channel';
+import { BRANDS_KEPT, keptForUser } from '~/lib/upstream/options.server';
+import { useChannel, useLiveConnection } from '~/lib/use-channel';
 
 const NOTIFICATION_EVENT = 'Illuminate\\Notifications\\Events\\BroadcastNotificationCreated';
 
@@ -30,7 +31,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { user, api } = await requireUser(request, context);
   // Only platform staff have a brand selector; their brands are the same from one page to the next.
   const brands = hasBrandSelector(user)
-    ? await keptForUser(user.id, 'brands', () =>
+    ? await keptForUser(user.id, BRANDS_KEPT, () =>
         accountApi.brands(api, { per_page: 100 }).then((page) => page.data),
       )
     : [];
@@ -65,6 +66,7 @@ export default function AppLayout() {
     const offerId = offerIdOf(payload);
     if (offerId) navigate(`/offer/${offerId}`);
   });
+  const connection = useLiveConnection();
   const selector = hasBrandSelector(user);
 
   return (
@@ -108,12 +110,22 @@ export default function AppLayout() {
               <span className="font-semibold text-slate-900">{user.current_brand_name}</span>
             </p>
           ) : null}
+          <HeaderSearch />
           <div className="ml-auto flex items-center gap-2">
-            {live ? (
+            {live && connection === 'up' ? (
               <span data-live="true" title={t('header.live')} className="h-2 w-2 rounded-full bg-green-500">
                 <span className="sr-only">{t('header.live')}</span>
               </span>
             ) : null}
+            {/* Only with JavaScript: without it there is no live connection to lose, and pages are always fresh. */}
+            <span aria-live="polite" className="contents">
+              {connection === 'down' ? (
+                <span data-live="false" className="flex items-center gap-1.5 text-xs text-slate-500">
+                  <span aria-hidden="true" className="h-2 w-2 rounded-full bg-slate-400" />
+                  {t('header.liveOff')}
+                </span>
+              ) : null}
+            </span>
             <LanguageSwitch />
             <NotificationBell unread={user.total_unread_notification} refreshKey={notificationVersion} />
             <ProfileMenu name={user.name} roleName={user.role_name} photoUrl={user.photo?.url ?? null} />

@@ -46,6 +46,7 @@ export default function ForgotPasswordPage() {
     lastResult: actionData?.result,
     constraint: getZodConstraint(forgotPasswordSchema),
     shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseWithZod(formData, { schema: forgotPasswordSchema }),
   });
   return (

@@ -40,8 +40,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return json(
       {
         result: submission.reply({
+          // One message on top: it is about the email and the password together, so under neither.
           formErrors: ['auth.wrongCredentials'],
-          fieldErrors: { email: ['auth.wrongCredentials'] },
           hideFields: ['password'],
         }),
       },

@@ -62,6 +62,7 @@ export default function ResetPasswordPage() {
     defaultValue: { token, email },
     constraint: getZodConstraint(resetPasswordSchema),
     shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseWithZod(formData, { schema: resetPasswordSchema }),
   });
   if (!token || !email) {

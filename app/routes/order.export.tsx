@@ -5,6 +5,6 @@ import { requireScope } from '~/lib/scope.server';
 import { exportApi } from '~/lib/upstream/exports.server';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { api, scope } = await requireScope(request, context);
+  const { api, scope } = await requireScope(request, context, 'order.list');
   return spreadsheetResponse(await exportApi.orders(api, { scope, query: listQuery(new URL(request.url)) }));
 }

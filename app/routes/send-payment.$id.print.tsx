@@ -1,12 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { idOf } from '~/lib/payment-access.server';
-import { printToPdf } from '~/lib/print-pdf.server';
+import { printVoucher } from '~/lib/voucher-print.server';
 
-/** Cetak Pembayaran: the Bank Payment Voucher as a PDF, rendered from its print page with the user's session. */
+/** Cetak Pembayaran: the Bank Payment Voucher as a PDF, or, for a large one, the way to its progress page. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const id = idOf(params.id);
-  return printToPdf(request, context, {
-    path: `/print/send-payment/${id}`,
-    filename: `bank-payment-voucher-${id}.pdf`,
-  });
+  return printVoucher(request, context, params.id);
 }

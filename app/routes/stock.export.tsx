@@ -6,7 +6,7 @@ import { stockApi } from '~/lib/upstream/stock.server';
 
 /** The stock list as .xlsx with the list's filters, streamed from the upstream with its timestamped name. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { api, scope } = await requireScope(request, context);
+  const { api, scope } = await requireScope(request, context, 'stock.list');
   const { search, category, vendor } = listQuery(new URL(request.url));
   return spreadsheetResponse(await stockApi.exportStock(api, { scope, query: { search, category, vendor } }));
 }

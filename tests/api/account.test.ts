@@ -92,7 +92,7 @@ describe('GET /api/account', () => {
       vendor_id: api.world.vendors.V1,
       vendor_name: 'Vendor Satu',
       brand_id: null,
-      permissions: ['vendor.user.index'],
+      permissions: [...api.world.permissions[2]].sort(),
       is_special_account: false,
     });
   });

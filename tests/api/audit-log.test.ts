@@ -60,6 +60,7 @@ afterAll(async () => {
 
 type Row = {
   id: number;
+  names: Record<string, string>;
   entity: string;
   entity_id: string;
   action: string;
@@ -131,6 +132,11 @@ describe('the audit log', () => {
     expect(seen).toHaveLength(1);
     const products = (seen[0].changes.changes.after as { productId: number }[]).map((row) => row.productId);
     expect(products).toEqual([catalogue.A.laptop.id]);
+    // The product and the vendor are named beside their ids, and only those the row refers to.
+    expect(seen[0].names).toEqual({
+      [`product:${catalogue.A.laptop.id}`]: 'Laptop Ringan 14',
+      [`vendor:${api.world.vendors.V3}`]: 'Vendor Tiga',
+    });
   });
 
   it("shows a brand's users only their own brands among those a vendor serves", async () => {
@@ -148,6 +154,40 @@ describe('the audit log', () => {
     expect(row.changes.brandIds).toEqual({ before: [A], after: [] });
     const [full] = await rows(tokens.admin, { action: 'vendor.update', entity_id: api.world.vendors.V3 });
     expect(full.changes.brandIds).toEqual({ before: [A, B], after: [B] });
+  });
+
+  it('leaves sign-ins out unless the filter asks for them, or the action filter names one', async () => {
+    const plain = await rows(tokens.admin);
+    expect(plain.length).toBeGreaterThan(0);
+    expect(plain.some((row) => row.action.startsWith('auth.'))).toBe(false);
+
+    const all = await rows(tokens.admin, { sign_ins: 1 });
+    const logins = all.filter((row) => row.action === 'auth.login');
+    // Every account of beforeAll signed in once, the administrator too.
+    expect(logins.map((row) => row.entity_id)).toContain(String(api.world.users.admin.id));
+    expect(all.length).toBeGreaterThan(plain.length);
+
+    const named = await rows(tokens.admin, { action: 'auth.login' });
+    expect(named.map((row) => row.id)).toEqual(logins.map((row) => row.id));
+  });
+
+  it('names the users, roles and brands a row refers to', async () => {
+    const [renamed] = await rows(tokens.admin, {
+      action: 'user.update',
+      entity_id: api.world.users.brandA.id,
+    });
+    // The account's role among its kind's is `assignedRoleId`.
+    const role = renamed.changes.assignedRoleId?.after as number;
+    expect(role, JSON.stringify(renamed.changes)).toEqual(expect.any(Number));
+    expect(renamed.names).toMatchObject({
+      [`user:${api.world.users.brandA.id}`]: 'Brand A User',
+      [`role:${role}`]: 'Pengawas',
+    });
+    const [store] = await rows(tokens.admin, { action: 'role.store', entity_id: role });
+    expect(store.names).toMatchObject({
+      [`brand:${api.world.brands.A}`]: 'Brand A',
+      [`role:${role}`]: 'Pengawas',
+    });
   });
 
   it('keeps it from accounts that may not read the users', async () => {
@@ -173,10 +213,40 @@ describe('the audit log', () => {
       'Aksi',
       'Jenis Data',
       'ID Data',
+      'Nama Data',
       'Perubahan',
       'IP',
     ]);
-    expect(values.slice(1).map((row) => row[4])).toEqual(['category.store', 'category.update']);
-    expect(values[2][7]).toBe('name: "Audio" → "Audio Baru"');
+    // Newest first, as the log lists them (docs/decisions/051).
+    expect(values.slice(1).map((row) => row[4])).toEqual(['Ubah kategori', 'Tambah kategori']);
+    expect(values[1][8]).toBe('Nama: Audio → Audio Baru');
+    // Jakarta time, as the screen shows it.
+    const [stored] = await rows(tokens.admin, {
+      entity: 'category',
+      entity_id: categoryA,
+      action: 'category.update',
+    });
+    const jakarta = new Date(
+      new Date(String((stored as unknown as { created_at: string }).created_at)).getTime() + 7 * 3_600_000,
+    );
+    expect(values[1][1]).toBe(jakarta.toISOString().slice(0, 19).replace('T', ' '));
+  });
+
+  it('exports in English with the products and vendors named when asked in English', async () => {
+    const response = await api.request('/api/export/audit-log', {
+      token: tokens.admin,
+      query: { action: 'stock.adjustment', lang: 'en' },
+    });
+    expect(response.status).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(response.bytes as unknown as ArrayBuffer);
+    const values = workbook.worksheets[0].getSheetValues().filter(Boolean) as unknown[][];
+    expect(values[0].slice(1, 5)).toEqual(['Time', 'User', 'Email', 'Action']);
+    const texts = values.slice(1).map((row) => ({ action: row[4], record: row[7], changes: row[8] }));
+    expect(texts.every((row) => row.action === 'Stock adjustment')).toBe(true);
+    expect(texts.map((row) => row.record)).toContain(`Vendor Vendor Tiga (#${api.world.vendors.V3})`);
+    expect(texts.map((row) => String(row.changes)).join('\n')).toMatch(
+      /Laptop Ringan 14 \(#\d+\): \d+ → \d+/,
+    );
   });
 });

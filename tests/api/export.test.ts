@@ -92,6 +92,26 @@ async function listed(path: string, query: Record<string, string | number | numb
   return response.body.data;
 }
 
+describe('exports come newest first, as their lists open (docs/decisions/018, 051)', () => {
+  it('the order and invoice sheets hold the rows in the order the list shows them', async () => {
+    const brand = api.world.brands.A;
+    const orderSheet = await sheetOf(await download(`/api/brand/${brand}/export/order`));
+    const orderList = await listed(`/api/brand/${brand}/order`);
+    const numberAt = column(orderSheet.header, 'Nomor Penjualan');
+    expect(orderSheet.rows.length).toBeGreaterThan(1);
+    expect(orderSheet.rows.map((row) => row[numberAt])).toEqual(
+      orderList.map((row: { number: string }) => row.number),
+    );
+    const invoiceSheet = await sheetOf(await download(`/api/brand/${brand}/export/invoice`));
+    const invoiceList = await listed(`/api/brand/${brand}/invoice`);
+    const invoiceAt = column(invoiceSheet.header, 'Nomor Invoice');
+    expect(invoiceSheet.rows.length).toBeGreaterThan(1);
+    expect(invoiceSheet.rows.map((row) => row[invoiceAt])).toEqual(
+      invoiceList.map((row: { external_number: string }) => row.external_number),
+    );
+  });
+});
+
 describe('GET /api/brand/{brand}/export/order', () => {
   it('streams an .xlsx named by the Jakarta time, as an attachment, not sniffable', async () => {
     const response = await download(`/api/brand/${api.world.brands.A}/export/order`);

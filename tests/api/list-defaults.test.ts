@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type JsonBody, type TestApi } from '../support/api';
+import { createListing, listingBody, listingsPath } from '../support/marketplace';
 import { createCatalogue, placeOrder, type Catalogue } from '../support/world';
 
 /**
@@ -114,6 +115,27 @@ describe('lists open newest first', () => {
     expect(items.status).toBe(200);
     expect(idsOf(items.body, 'order_id')[0]).toBe(delivered.orderId);
     expect(idsOf(items.body, 'order_id').at(-1)).toBe(placed[0].orderId);
+  });
+
+  it('the marketplace listings open with the newest first; ascending is one sort away', async () => {
+    const created: number[] = [];
+    for (const day of DAYS) {
+      api.clock.now = new Date(day);
+      created.push((await createListing(api, admin, listingBody())).id);
+    }
+    const listings = await api.request(listingsPath(api), { token: admin });
+    expect(listings.status).toBe(200);
+    expect(idsOf(listings.body).slice(0, 3)).toEqual([...created].reverse());
+    const ascending = await api.request(listingsPath(api), {
+      token: admin,
+      query: { sorted_by: 'id', order_by: 'asc' },
+    });
+    expect(idsOf(ascending.body).filter((id: number) => created.includes(id))).toEqual(created);
+    const byCreation = await api.request(listingsPath(api), {
+      token: admin,
+      query: { sorted_by: 'created_at', order_by: 'asc' },
+    });
+    expect(idsOf(byCreation.body).filter((id: number) => created.includes(id))).toEqual(created);
   });
 });
 

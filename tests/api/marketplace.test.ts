@@ -614,7 +614,7 @@ describe('the active switch', () => {
 });
 
 describe('the list', () => {
-  it('pages, searches by name or SKU, and sorts oldest first unless asked', async () => {
+  it('pages, searches by name or SKU, and sorts newest first unless asked (docs/decisions/051)', async () => {
     const sku = uniqueSku('CARI');
     const found = await createListing(api, admin, listingBody({ sku, name: 'Kemeja Flanel Kotak' }));
     const search = await api.request(listingsPath(api), { token: admin, query: { search: 'flanel' } });
@@ -627,7 +627,7 @@ describe('the list', () => {
     expect(page.body.meta).toMatchObject({ current_page: 2, per_page: 2, from: 3, to: 4 });
     const all = await api.request(listingsPath(api), { token: admin, query: { per_page: 1000 } });
     const ids = all.body.data.map((row: { id: number }) => row.id);
-    expect(ids).toEqual([...ids].sort((a: number, b: number) => a - b));
+    expect(ids).toEqual([...ids].sort((a: number, b: number) => b - a));
     const byPrice = await api.request(listingsPath(api), {
       token: admin,
       query: { per_page: 1000, sorted_by: 'price', order_by: 'desc' },

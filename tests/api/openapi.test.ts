@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiApp } from '../../api/http/app';
-import { openApiDocument } from '../../api/http/openapi';
+import { createApiApp } from '../../api/app';
+import { openApiDocument } from '../../api/openapi';
 import { startTestApi, type TestApi } from '../support/api';
 
 let api: TestApi;

@@ -391,7 +391,9 @@ describe('GET /api/brand/{brand}/order/card/total', () => {
 
 describe('GET /api/brand/{brand}/order-product', () => {
   it('lists the order lines with product, category and order status, the category filter per line', async () => {
-    const body = await list({}, brandPath('order-product'));
+    // The per-item view is the administrators' (decision 022).
+    const admin = await api.login(api.world.users.admin.email);
+    const body = await list({}, brandPath('order-product'), admin);
     expect(body.meta.total).toBe(body.data.length);
     expect(body.data).toHaveLength(8);
     const line = body.data.find(
@@ -410,12 +412,13 @@ describe('GET /api/brand/{brand}/order-product', () => {
     const phones = await list(
       { 'category[]': [api.world.categories.A.children[1]] },
       brandPath('order-product'),
+      admin,
     );
     expect(phones.data.every((row: { product_id: number }) => row.product_id === catalogue.A.phone.id)).toBe(
       true,
     );
     expect(phones.meta.total).toBe(3);
-    const searched = await list({ search: placed.delivered.number }, brandPath('order-product'));
+    const searched = await list({ search: placed.delivered.number }, brandPath('order-product'), admin);
     expect(searched.meta.total).toBe(2);
   });
 });

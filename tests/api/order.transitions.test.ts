@@ -55,6 +55,14 @@ function step(orderId: number, next: string, json: Record<string, unknown> = {},
   });
 }
 
+/** The order as an administrator reads it: the only view with the shipping details. */
+async function adminView(orderId: number) {
+  const admin = await api.login(api.world.users.admin.email);
+  const response = await api.request(`/api/brand/${api.world.brands.A}/order/${orderId}`, { token: admin });
+  expect(response.status).toBe(200);
+  return response.body.data;
+}
+
 async function orderRow(id: number) {
   const [row] = await api.db.select().from(orders).where(eq(orders.id, id));
   return row;
@@ -86,18 +94,19 @@ describe('the vendor fulfilment steps', () => {
 
     const shipped = await step(orderId, 'on-delivery', { shipping_number: 'JNE000123', photo_ids: [photo] });
     expect(shipped.status).toBe(200);
-    expect(shipped.body.data).toMatchObject({ status_code: 'on_delivery', shipping_number: 'JNE000123' });
-    expect(shipped.body.data.delivery_photos.map((row: { id: number }) => row.id)).toEqual([photo]);
+    // The shipping number, receiver and photos are the administrators' to read (spec 001 §6); the vendor's
+    // answer leaves them out, the order keeps them.
+    expect(shipped.body.data).toMatchObject({ status_code: 'on_delivery', shipping_number: null });
+    expect(shipped.body.data.delivery_photos).toEqual([]);
+    expect(await adminView(orderId)).toMatchObject({ shipping_number: 'JNE000123' });
+    expect((await adminView(orderId)).delivery_photos.map((row: { id: number }) => row.id)).toEqual([photo]);
     expect(await invoiceStatus(invoiceId)).toBe('on_delivery');
 
     const delivered = await step(orderId, 'delivered', { receiver_name: 'Ibu Siti', photo_ids: [photo] });
     expect(delivered.status).toBe(200);
-    expect(delivered.body.data).toMatchObject({
-      status: 'Sampai',
-      status_code: 'delivered',
-      receiver_name: 'Ibu Siti',
-    });
-    expect(delivered.body.data.delivered_photos).toHaveLength(1);
+    expect(delivered.body.data).toMatchObject({ status: 'Sampai', status_code: 'delivered' });
+    expect(await adminView(orderId)).toMatchObject({ receiver_name: 'Ibu Siti' });
+    expect((await adminView(orderId)).delivered_photos).toHaveLength(1);
     expect(await invoiceStatus(invoiceId)).toBe('delivered');
 
     const activities = await api.db
@@ -189,7 +198,8 @@ describe('the vendor fulfilment steps', () => {
       },
     );
     expect(response.status).toBe(200);
-    expect(response.body.data.receiver_name).toBe('Tetangga');
+    expect(await adminView(orderId)).toMatchObject({ receiver_name: 'Tetangga' });
+    expect((await adminView(orderId)).delivered_photos.map((row: { id: number }) => row.id)).toEqual([photo]);
   });
 });
 

@@ -129,7 +129,46 @@ describe('creating a voucher', () => {
     await expectRollupsInStep(api.db);
   });
 
-  it("tells the vendor's users, leading them to their orders filtered Terbayar, and audits the voucher", async () => {
+  it("opens for the vendor the voucher's orders alone, with the voucher's total, and no other vendor's", async () => {
+    const [paidBefore, first, second] = [await v1Completed(), await v1Completed(2), await v1Completed()];
+    const earlier = await createVoucher(
+      voucherBody(api, { brand: 'A', vendor: 'V1', bankId: bca, orderIds: [paidBefore.orderId] }),
+    );
+    expect(earlier.status).toBe(201);
+    const voucher = await createVoucher(
+      voucherBody(api, { brand: 'A', vendor: 'V1', bankId: bca, orderIds: [first.orderId, second.orderId] }),
+    );
+    expect(voucher.status).toBe(201);
+    const [note] = await api.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.userId, api.world.users.vendor1.id))
+      .orderBy(desc(notifications.createdAt))
+      .limit(1);
+    const route = new URL(note.data.web.route, 'http://web.test');
+    expect(route.pathname).toBe('/order');
+    const query = Object.fromEntries(route.searchParams);
+    const base = `/api/vendor/${api.world.vendors.V1}/order`;
+    const list = await api.request(base, { token: vendor1, query: { ...query, per_page: 100 } });
+    expect(list.status).toBe(200);
+    expect(list.body.data.map((row: { id: number }) => row.id).sort()).toEqual(
+      [first.orderId, second.orderId].sort(),
+    );
+    const total = await api.request(`${base}/card/total`, { token: vendor1, query });
+    expect(total.status).toBe(200);
+    expect(total.body.data.current_period_value).toBe(voucher.body.data.total);
+
+    // Another vendor naming the voucher sees none of its orders.
+    const vendor2 = await api.login(api.world.users.vendor2.email);
+    const foreign = await api.request(`/api/vendor/${api.world.vendors.V2}/order`, {
+      token: vendor2,
+      query: { 'send-payment': voucher.body.data.id },
+    });
+    expect(foreign.status).toBe(200);
+    expect(foreign.body.data).toEqual([]);
+  });
+
+  it("tells the vendor's users, leading them to the voucher's orders, and audits the voucher", async () => {
     const placed = await v1Completed();
     const response = await createVoucher(
       voucherBody(api, { brand: 'A', vendor: 'V1', bankId: bca, orderIds: [placed.orderId] }),
@@ -144,7 +183,7 @@ describe('creating a voucher', () => {
     expect(note.type).toBe('payment');
     expect(note.data.web).toEqual({
       type: 'payment',
-      route: '/order?status=Terbayar',
+      route: `/order?status=Terbayar&send-payment=${response.body.data.id}`,
       brand: { id: api.world.brands.A },
     });
     expect(note.data.notification.description).toContain(response.body.data.number);

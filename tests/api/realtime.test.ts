@@ -272,6 +272,33 @@ describe('embedded Pusher protocol server', () => {
     }
   });
 
+  it("lets in pages of the server's own address when told to (development without APP_URL), and no others", async () => {
+    // As `PORT=3001 npm start` without APP_URL: the configured origin names another port.
+    const harness = await startHarness({ allowedOrigins: ['http://localhost:3000'], allowRequestHost: true });
+    try {
+      const url = `ws://127.0.0.1:${harness.port}/app/${APP.key}?protocol=7`;
+      const openWith = (origin: string): Promise<string> =>
+        within(
+          new Promise<string>((resolve) => {
+            const socket = new WebSocket(url, { origin });
+            socket.once('message', (raw) => {
+              socket.close();
+              resolve(JSON.parse(raw.toString()).event);
+            });
+            socket.once('error', (error) => resolve(error.message));
+          }),
+          `upgrade from ${origin}`,
+        );
+
+      expect(await openWith(`http://127.0.0.1:${harness.port}`)).toBe('pusher:connection_established');
+      expect(await openWith('http://localhost:3000')).toBe('pusher:connection_established');
+      expect(await openWith('http://127.0.0.1:1')).toBe('Unexpected server response: 403');
+      expect(await openWith('https://attacker.example')).toBe('Unexpected server response: 403');
+    } finally {
+      await harness.close();
+    }
+  });
+
   it('closes a connection that uses an unknown app key with error 4001', async () => {
     const harness = await startHarness();
     try {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allowedOrigins, readApiConfig, seedsDemo } from '../../api/config';
-import { createApiApp } from '../../api/http/app';
+import { createApiApp } from '../../api/app';
 import { forwardedClient } from '../../api/http/client-ip';
 import { CLIENT, refreshGrant, startTestApi, type TestApi } from '../support/api';
 

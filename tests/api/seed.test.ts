@@ -108,6 +108,16 @@ describe('the demo seed', () => {
     );
     expect(row.pending).toBeGreaterThanOrEqual(10);
     expect(summary.pendingDemoOffers).toBeGreaterThanOrEqual(10);
+    // They end within the day they were seeded, not a year later, and none has ended already: a sweep would
+    // expire it at once and offer its invoice on.
+    const window = await one<{ earliest: number; latest: number }>(
+      handle.db,
+      sql`select extract(epoch from min(f.expires_at) - ${NOW.toISOString()}::timestamptz)::float / 3600 as earliest,
+          extract(epoch from max(f.expires_at) - ${NOW.toISOString()}::timestamptz)::float / 3600 as latest
+        from invoice_offers f where f.status = 'pending'`,
+    );
+    expect(window.earliest).toBeGreaterThan(1);
+    expect(window.latest).toBeLessThanOrEqual(24);
   });
 
   it('puts no order in two payment vouchers, and only completed orders in any', async () => {
@@ -195,6 +205,26 @@ describe('the demo seed', () => {
     expect(row.off).toBe(0);
   });
 
+  it('points every Tokopedia SKU at a seeded listing of its brand, and gives every listing a picture', async () => {
+    const row = await one<{ links: number; resolved: number; shopee: number; pictureless: number }>(
+      handle.db,
+      sql`select
+        (select count(*)::int from sku_channels where channel_id = 1) as links,
+        (select count(*)::int from sku_channels s
+          where s.channel_id = 1 and s.product_id is not null and exists (
+            select 1 from marketplace_listings l
+            where l.brand_id = s.brand_id and l.channel_id = 1 and l.external_id = s.external_id
+              and l.sku = s.sku and l.deleted_at is null)) as resolved,
+        (select count(*)::int from sku_channels where channel_id = 2) as shopee,
+        (select count(*)::int from marketplace_listings
+          where coalesce(jsonb_array_length(raw_data -> 'product' -> 'pictures'), 0) = 0) as pictureless`,
+    );
+    expect(row.links).toBeGreaterThan(0);
+    expect(row.resolved).toBe(row.links);
+    expect(row.shopee).toBe(500);
+    expect(row.pictureless).toBe(0);
+  });
+
   it('ends every stock ledger at the available stock, never below zero', async () => {
     const row = await one<{ off: number; negative: number }>(
       handle.db,
@@ -245,7 +275,7 @@ describe('the demo seed', () => {
     expect(served.serves).toBe(true);
   });
 
-  it('grants the vendor role the vendor settings permissions', async () => {
+  it('grants the vendor role what a vendor does: its dashboard, orders, offers, stock and settings reads', async () => {
     const rows = await queryRows<{ name: string }>(
       handle.db,
       sql`select p.name from gate_settings g
@@ -254,8 +284,13 @@ describe('the demo seed', () => {
         where g.role_id = 2 order by p.name`,
     );
     expect(rows.map((row) => row.name)).toEqual([
+      'dashboard.index',
+      'offer.index',
+      'offer.update',
       'order.index',
+      'order.update',
       'stock.index',
+      'stock.update',
       'vendor.gate-setting.index',
       'vendor.role.index',
       'vendor.user.index',

@@ -229,12 +229,21 @@ describe('users', () => {
 
 describe('escalation', () => {
   it('refuses a gate setting granting a permission the actor does not hold, and writes nothing', async () => {
-    const role = await api.request('/api/role', { token: tokens.keyAccount, json: { name: 'Coba Naik' } });
-    expect(role.status).toBe(201);
+    const { roleId: keeperRole } = await vendorRole('Penjaga Peran', [
+      'vendor.role.index',
+      'vendor.role.store',
+      'vendor.gate-setting.index',
+      'vendor.gate-setting.store',
+    ]);
+    const keeper = await createVendorUser(tokens.admin, keeperRole);
+    expect(keeper.status, JSON.stringify(keeper.body)).toBe(201);
+    const token = await api.login(keeper.body.data.email, 'rahasia-123');
+    const role = await api.request(`${vendorPath()}/role`, { token, json: { name: 'Coba Naik' } });
+    expect(role.status, JSON.stringify(role.body)).toBe(201);
 
-    const response = await api.request('/api/gate-setting', {
-      token: tokens.keyAccount,
-      json: { role_id: role.body.data.id, permission_ids: ids('vendor.user.index') },
+    const response = await api.request(`${vendorPath()}/gate-setting`, {
+      token,
+      json: { role_id: role.body.data.id, permission_ids: ids('vendor.role.index', 'vendor.user.index') },
     });
 
     expect(response.status).toBe(422);
@@ -247,12 +256,12 @@ describe('escalation', () => {
     const [brandGate] = await api.db.select().from(gateSettings).where(eq(gateSettings.roleId, 3));
     const held = await api.request(`/api/gate-setting/${brandGate.id}`, { token: tokens.admin });
     const names = held.body.data.permissions.map((row: { name: string }) => row.name as string);
-    expect(names).toContain('category.index');
+    expect(names).toContain('order.index');
 
     const trimmed = await api.request(`/api/gate-setting/${brandGate.id}`, {
       method: 'PUT',
       token: tokens.keyAccount,
-      json: { permission_ids: idsHeldBut(held.body.data.permissions, 'category.index') },
+      json: { permission_ids: idsHeldBut(held.body.data.permissions, 'order.index') },
     });
     const removed = await api.request(`/api/gate-setting/${brandGate.id}`, {
       method: 'DELETE',

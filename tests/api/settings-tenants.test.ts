@@ -157,14 +157,22 @@ describe('vendors', () => {
     expect((await areasOf(id)).map((area) => area.city)).toEqual(['Padang', 'Pekanbaru']);
   });
 
-  it('lets a key account change only its own brands among those a vendor serves', async () => {
+  it('leaves a vendor that also serves another brand to staff of every brand it serves', async () => {
     const v3 = api.world.vendors.V3;
-    const response = await api.request(`/api/vendor/${v3}`, {
+    const [before] = await api.db.select().from(vendors).where(eq(vendors.id, v3));
+    // Its areas and priority choose vendors for the other brand's invoices too (decision 022).
+    const shared = await api.request(`/api/vendor/${v3}`, {
       token: tokens.keyAccount,
-      form: vendorForm({ _method: 'PUT', name: 'Vendor Tiga', 'brand_ids[]': [String(api.world.brands.A)] }),
+      form: vendorForm({
+        _method: 'PUT',
+        name: 'Vendor Diambil',
+        'brand_ids[]': [String(api.world.brands.A)],
+      }),
     });
 
-    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    expect(shared.status, JSON.stringify(shared.body)).toBe(403);
+    const [after] = await api.db.select().from(vendors).where(eq(vendors.id, v3));
+    expect(after).toEqual(before);
     const served = await api.db.select().from(vendorBrands).where(eq(vendorBrands.vendorId, v3));
     expect(served.map((row) => row.brandId).sort()).toEqual([api.world.brands.A, api.world.brands.B].sort());
 

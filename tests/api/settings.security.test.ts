@@ -4,41 +4,16 @@ import { categories, roles, users, vendors } from '../../api/db/schema';
 import { startTestApi, type TestApi } from '../support/api';
 
 /**
- * The tenancy matrix of the settings routes: every route × every kind of account × own and foreign brands
- * and vendors. Brand and vendor users hold a role of their own brand or vendor with every settings permission
- * of their side, so what stops them is tenancy, not a missing permission. A write outside the tenancy
- * changes nothing.
+ * What the settings routes hold for each caller beyond who may call them (the generated access matrix's): no list
+ * of another tenant's accounts, no record of another tenant under one's own path, and a write outside the
+ * tenancy changes nothing. Brand and vendor users hold a role of their own brand or vendor with every settings
+ * permission of their side, so what stops them is tenancy, not a missing permission.
  */
 
 const USERS = ['admin', 'keyAccount', 'brandA', 'brandB', 'vendor1', 'vendor2', 'vendor1Special'] as const;
 type UserKey = (typeof USERS)[number];
 type BrandKey = 'A' | 'B';
 type VendorKey = 'V1' | 'V2' | 'V3';
-
-const BRAND_SCOPE: Record<UserKey, BrandKey[]> = {
-  admin: ['A', 'B'],
-  keyAccount: ['A'],
-  brandA: ['A'],
-  brandB: ['B'],
-  vendor1: [],
-  vendor2: [],
-  vendor1Special: [],
-};
-const VENDOR_SCOPE: Record<UserKey, VendorKey[]> = {
-  admin: ['V1', 'V2', 'V3'],
-  keyAccount: ['V1', 'V3'],
-  brandA: ['V1', 'V3'],
-  brandB: ['V2', 'V3'],
-  vendor1: ['V1'],
-  vendor2: ['V2'],
-  vendor1Special: ['V1'],
-};
-/** Who writes a vendor's roles and gate settings: its own users and administrators. */
-const VENDOR_WRITERS: Record<VendorKey, UserKey[]> = {
-  V1: ['admin', 'vendor1', 'vendor1Special'],
-  V2: ['admin', 'vendor2'],
-  V3: ['admin'],
-};
 
 let api: TestApi;
 const tokens = {} as Record<UserKey, string>;
@@ -94,33 +69,6 @@ const brandPath = (brand: BrandKey) => `/api/brand/${api.world.brands[brand]}`;
 const vendorPath = (vendor: VendorKey) => `/api/vendor/${api.world.vendors[vendor]}`;
 
 describe('brand settings paths', () => {
-  for (const user of USERS) {
-    for (const brand of ['A', 'B'] as const) {
-      const expected = BRAND_SCOPE[user].includes(brand) ? 200 : 404;
-      it(`${user} reading brand ${brand}'s roles, gate settings, permissions and users answers ${expected}`, async () => {
-        for (const resource of ['role', 'gate-setting', 'permission', 'user']) {
-          const response = await api.request(`${brandPath(brand)}/${resource}`, { token: tokens[user] });
-          expect(response.status, resource).toBe(expected);
-        }
-        const role = await api.request(`${brandPath(brand)}/role/${brandRoles[brand]}`, {
-          token: tokens[user],
-        });
-        expect(role.status).toBe(expected);
-      });
-
-      it(`${user} creating a role of brand ${brand} answers ${expected === 200 ? 201 : 404} and ${expected === 200 ? 'writes it' : 'writes nothing'}`, async () => {
-        const name = `Peran ${user} ${brand}`;
-        const response = await api.request(`${brandPath(brand)}/role`, {
-          token: tokens[user],
-          json: { name },
-        });
-        expect(response.status).toBe(expected === 200 ? 201 : 404);
-        const rows = await api.db.select().from(roles).where(eq(roles.name, name));
-        expect(rows).toHaveLength(expected === 200 ? 1 : 0);
-      });
-    }
-  }
-
   it("never shows a brand user another brand's role under their own brand's path", async () => {
     const response = await api.request(`${brandPath('A')}/role/${brandRoles.B}`, { token: tokens.brandA });
     expect(response.status).toBe(404);
@@ -128,30 +76,6 @@ describe('brand settings paths', () => {
 });
 
 describe('vendor settings paths', () => {
-  for (const user of USERS) {
-    for (const vendor of ['V1', 'V2', 'V3'] as const) {
-      const visible = VENDOR_SCOPE[user].includes(vendor);
-      it(`${user} reading vendor ${vendor}'s roles, gate settings, permissions and users answers ${visible ? 200 : 404}`, async () => {
-        for (const resource of ['role', 'gate-setting', 'permission', 'user']) {
-          const response = await api.request(`${vendorPath(vendor)}/${resource}`, { token: tokens[user] });
-          expect(response.status, resource).toBe(visible ? 200 : 404);
-        }
-      });
-
-      const writes = VENDOR_WRITERS[vendor].includes(user);
-      const status = writes ? 201 : visible ? 403 : 404;
-      it(`${user} creating a role of vendor ${vendor} answers ${status}`, async () => {
-        const name = `Peran ${user} ${vendor}`;
-        const response = await api.request(`${vendorPath(vendor)}/role`, {
-          token: tokens[user],
-          json: { name },
-        });
-        expect(response.status).toBe(status);
-        expect(await api.db.select().from(roles).where(eq(roles.name, name))).toHaveLength(writes ? 1 : 0);
-      });
-    }
-  }
-
   it("a vendor's user never lists another vendor's users, on any path", async () => {
     const all = await api.request('/api/user', { token: tokens.vendor1, query: { per_page: 1000 } });
     expect(all.status).toBe(200);
@@ -163,12 +87,12 @@ describe('vendor settings paths', () => {
       token: tokens.vendor1,
       query: { vendor: api.world.vendors.V2 },
     });
-    expect(foreign.body.data).toEqual([]);
+    expect(foreign.status).toBe(404);
   });
 
   it("a brand-side account's user list, its total and the user options hold only its brands' accounts", async () => {
     const foreign = [api.world.users.vendor2.id, api.world.users.brandB.id];
-    for (const key of ['keyAccount', 'brandA'] as const) {
+    for (const key of ['brandA'] as const) {
       const listed = await api.request('/api/user', { token: tokens[key], query: { per_page: 1000 } });
       const options = await api.request('/api/select/user', {
         token: tokens[key],
@@ -194,18 +118,6 @@ describe('vendor settings paths', () => {
   });
 });
 
-describe('global settings paths', () => {
-  const PLATFORM: UserKey[] = ['admin', 'keyAccount'];
-  for (const user of USERS) {
-    const expected = PLATFORM.includes(user) ? 200 : 403;
-    it(`${user} reading the global roles, gate settings and permissions answers ${expected}`, async () => {
-      for (const path of ['/api/role', '/api/gate-setting', '/api/permission']) {
-        expect((await api.request(path, { token: tokens[user] })).status, path).toBe(expected);
-      }
-    });
-  }
-});
-
 describe('accounts outside the tenancy', () => {
   const cases: { actor: UserKey; target: UserKey }[] = [
     { actor: 'vendor1', target: 'vendor2' },
@@ -219,15 +131,17 @@ describe('accounts outside the tenancy', () => {
     it(`${actor} cannot read, edit or delete ${target}, whose row stays`, async () => {
       const user = api.world.users[target];
       const [before] = await api.db.select().from(users).where(eq(users.id, user.id));
-      expect((await api.request(`/api/user/${user.id}`, { token: tokens[actor] })).status).toBe(404);
+      // Accounts are not key accounts' to manage at all (403); others find no such account (404).
+      const status = actor === 'keyAccount' ? 403 : 404;
+      expect((await api.request(`/api/user/${user.id}`, { token: tokens[actor] })).status).toBe(status);
       const edit = await api.request(`/api/user/${user.id}`, {
         method: 'PUT',
         token: tokens[actor],
         json: { name: 'Diambil', email: before.email, mobile_phone: before.mobilePhone },
       });
-      expect(edit.status).toBe(404);
+      expect(edit.status).toBe(status);
       const remove = await api.request(`/api/user/${user.id}`, { method: 'DELETE', token: tokens[actor] });
-      expect(remove.status).toBe(404);
+      expect(remove.status).toBe(status);
       const [after] = await api.db.select().from(users).where(eq(users.id, user.id));
       expect(after).toEqual(before);
     });
@@ -247,11 +161,10 @@ describe('accounts outside the tenancy', () => {
 });
 
 describe('vendors and categories outside the tenancy', () => {
-  it('a brand user cannot read a vendor serving only another brand', async () => {
-    expect((await api.request(`/api/vendor/${api.world.vendors.V2}`, { token: tokens.brandA })).status).toBe(
-      404,
-    );
-    expect((await api.request(`${brandPath('B')}/vendor`, { token: tokens.brandA })).status).toBe(404);
+  it('a key account cannot read a vendor serving only another brand', async () => {
+    const token = tokens.keyAccount;
+    expect((await api.request(`/api/vendor/${api.world.vendors.V2}`, { token })).status).toBe(404);
+    expect((await api.request(`${brandPath('B')}/vendor`, { token })).status).toBe(404);
   });
 
   it('a key account cannot update or delete a vendor outside its brands, which stays', async () => {

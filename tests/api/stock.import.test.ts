@@ -1,8 +1,8 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products, stockMovements, updateStockHistories, vendorStocks } from '../../api/db/schema';
 import { startTestApi, type TestApi } from '../support/api';
+import { xlsxOf } from '../support/files';
 import { CATALOGUE_STOCK, createCatalogue, type Catalogue } from '../support/world';
 
 let api: TestApi;
@@ -42,13 +42,6 @@ async function quantityOf(productId: number, vendorId = api.world.vendors.V1) {
   return row?.quantity;
 }
 
-async function workbook(rows: unknown[][]) {
-  const book = new ExcelJS.Workbook();
-  const sheet = book.addWorksheet('Stok');
-  for (const row of rows) sheet.addRow(row);
-  return Buffer.from(await book.xlsx.writeBuffer());
-}
-
 describe('a stock import', () => {
   it('sets every row from a csv, as import movements and an update-stock history for the brand', async () => {
     const response = await importStock(
@@ -71,7 +64,7 @@ describe('a stock import', () => {
   });
 
   it('reads an xlsx, a formula cell as the value saved with it, never evaluating it', async () => {
-    const file = await workbook([
+    const file = await xlsxOf([
       ['product_id', 'sku', 'name', 'quantity'],
       [catalogue.A.charger.id, catalogue.A.charger.sku, 'Pengisi', { formula: '1+1', result: 17 }],
     ]);
@@ -103,23 +96,23 @@ describe('a stock import', () => {
     expect(await quantityOf(catalogue.A.laptop.id)).toBe(before);
   });
 
-  it('refuses a file that is neither csv nor xlsx, one without the columns, and a zip that inflates too far', async () => {
+  it('refuses a file that is neither csv nor xlsx or one without the columns, and reads a zip by what it holds', async () => {
     const binary = await importStock(Buffer.from([0, 1, 2, 3, 0, 0, 255]), 'stok.csv');
     expect(binary.status).toBe(422);
     expect(binary.body.errors.file).toBeDefined();
     const columns = await importStock('nama,jumlah\nx,1\n');
     expect(columns.status).toBe(422);
     expect(columns.body.errors.file[0]).toMatch(/quantity/);
-    const file = await workbook([
+    // The sizes a zip declares are not what is checked (tests/api/archive-limits.test.ts): an honest sheet
+    // whose directory claims 300 MB once inflated is read as the few bytes it is.
+    const file = await xlsxOf([
       ['sku', 'quantity'],
       [catalogue.A.laptop.sku, 1],
     ]);
-    // Declare one part of the zip as 300 MB once inflated, in its central directory entry.
     const central = file.lastIndexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]));
     file.writeUInt32LE(300 * 1024 * 1024, central + 24);
-    const bomb = await importStock(file, 'stok.xlsx');
-    expect(bomb.status).toBe(422);
-    expect(bomb.body.errors.file[0]).toMatch(/uncompressed/);
+    const declared = await importStock(file, 'stok.xlsx');
+    expect(declared.status, JSON.stringify(declared.body)).toBe(200);
   });
 
   it('is refused to a brand user and to another vendor', async () => {

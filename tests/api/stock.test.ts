@@ -115,6 +115,24 @@ describe('the stock list', () => {
 });
 
 describe('the catalogue', () => {
+  it('refuses a new product without a vendor price, or with a blank one, instead of pricing it at 0', async () => {
+    for (const [label, price] of [
+      ['missing', undefined],
+      ['null', null],
+      ['blank', ''],
+    ] as const) {
+      const sku = `A-NOPRICE-${label}`;
+      const response = await api.request(`${brandA()}/product`, {
+        token: tokens.admin,
+        json: { name: 'Tanpa Harga', sku, category_id: api.world.categories.A.parent, vendor_price: price },
+      });
+      expect(response.status, label).toBe(422);
+      expect(Object.keys(response.body.errors), label).toEqual(['vendor_price']);
+      const [row] = await api.db.select().from(products).where(eq(products.sku, sku));
+      expect(row, label).toBeUndefined();
+    }
+  });
+
   it('creates, shows, updates and deletes a product with photos and channel SKUs; a duplicate SKU is refused', async () => {
     const photo = await createMediaOf(api.db, api.world.users.admin.id);
     const created = await api.request(`${brandA()}/product`, {
@@ -135,7 +153,12 @@ describe('the catalogue', () => {
     });
     const again = await api.request(`${brandA()}/product`, {
       token: tokens.admin,
-      json: { name: 'Tas Lain', sku: 'A-TAS-01', category_id: api.world.categories.A.parent },
+      json: {
+        name: 'Tas Lain',
+        sku: 'A-TAS-01',
+        category_id: api.world.categories.A.parent,
+        vendor_price: 1,
+      },
     });
     expect(again.status).toBe(422);
     expect(again.body.errors.sku).toBeDefined();
@@ -358,6 +381,11 @@ describe('low-stock alerts', () => {
       .from(notifications)
       .where(and(eq(notifications.userId, api.world.users.brandA.id), eq(notifications.type, 'low-stock')));
     expect(brandHeard).toHaveLength(1);
+    // The alert opens the vendor's own stock of the product, where the units it names are shown.
+    const route = new URL(brandHeard[0].data.web.route, 'http://app');
+    expect(route.pathname).toBe('/stock/manajemen');
+    expect(route.searchParams.get('vendor')).toBe(String(api.world.vendors.V1));
+    expect(route.searchParams.get('search')).toBe(catalogue.A.phone.sku);
     await setTo(30);
     expect(await api.db.select().from(lowStockAlerts)).toHaveLength(0);
     await setTo(5);

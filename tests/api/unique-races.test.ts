@@ -52,7 +52,12 @@ describe(`${CONCURRENT} requests at once for one unique name`, () => {
   it('make one product of a SKU', async () => {
     await race(
       `/api/brand/${api.world.brands.A}/product`,
-      (index) => ({ name: `Tas ${index}`, sku: 'RACE-SKU-1', category_id: api.world.categories.A.parent }),
+      (index) => ({
+        name: `Tas ${index}`,
+        sku: 'RACE-SKU-1',
+        category_id: api.world.categories.A.parent,
+        vendor_price: 150000,
+      }),
       'sku',
     );
     const rows = await api.db.select().from(products).where(eq(products.sku, 'RACE-SKU-1'));
@@ -72,7 +77,8 @@ describe(`${CONCURRENT} requests at once for one unique name`, () => {
   });
 
   it('make one role of a name', async () => {
-    await race('/api/role', () => ({ name: 'Peran Balap' }), 'name');
+    // Global roles are the administrators' to make (decision 022).
+    await race('/api/role', () => ({ name: 'Peran Balap' }), 'name', [tokens[0]]);
     const rows = await api.db.select().from(roles).where(eq(roles.name, 'Peran Balap'));
     expect(rows).toHaveLength(1);
   });

@@ -75,7 +75,7 @@ describe('a vendor and the orders of another vendor of the same brand', () => {
 });
 
 describe('the pending offers of a vendor serving two brands', () => {
-  it("show to each brand's users only that brand's offers", async () => {
+  it("show to the vendor's side and administrators, to no brand's users", async () => {
     // The priority vendor, Vendor Tiga, is offered each new invoice first.
     const ingested = await api.request(
       `/api/brand/${api.world.brands.B}/channel/${api.world.channels.tokopedia}/invoice`,
@@ -89,15 +89,16 @@ describe('the pending offers of a vendor serving two brands', () => {
     expect(offer.vendorId).toBe(api.world.vendors.V3);
 
     const path = `/api/vendor/${api.world.vendors.V3}/invoice-offer-log`;
-    const forB = await api.request(path, { token: brandB, query: { per_page: 1000 } });
-    expect(forB.status).toBe(200);
-    expect(forB.body.data.map((row: { id: number }) => row.id)).toContain(offer.id);
+    const forAdmin = await api.request(path, { token: admin, query: { per_page: 1000 } });
+    expect(forAdmin.status).toBe(200);
+    expect(forAdmin.body.data.map((row: { id: number }) => row.id)).toContain(offer.id);
 
-    const forA = await api.request(path, { token: brandA, query: { per_page: 1000 } });
-    expect(forA.status).toBe(200);
-    expect(forA.body.data.map((row: { id: number }) => row.id)).not.toContain(offer.id);
-    const shown = await api.request(`${path}/${offer.id}`, { token: brandA });
-    expect(shown.status).toBe(404);
+    // Offers are the vendor's to answer (decision 022): neither brand's users read them, the offering brand's
+    // included.
+    for (const token of [brandA, brandB]) {
+      expect((await api.request(path, { token, query: { per_page: 1000 } })).status).toBe(403);
+      expect((await api.request(`${path}/${offer.id}`, { token })).status).toBe(403);
+    }
   });
 });
 
@@ -137,5 +138,67 @@ describe('a bulk step', () => {
       expect(await statusOf(source.orderId)).toBe('new');
       expect(await statusOf(elsewhere.orderId)).toBe(status);
     }
+  });
+});
+
+describe("a vendor's channel filter", () => {
+  it('lists the channels of the brands the vendor serves, and no other vendor’s', async () => {
+    const names = async (token: string, vendorPath: number) => {
+      const response = await api.request(`/api/vendor/${vendorPath}/channel`, { token });
+      expect(response.status).toBe(200);
+      return (response.body.data as { name: string }[]).map((channel) => channel.name);
+    };
+    // Brand A sells on Tokopedia and Shopee, brand B on Tokopedia only.
+    expect(await names(vendor1, api.world.vendors.V1)).toEqual(['Tokopedia', 'Shopee']);
+    expect(await names(admin, api.world.vendors.V2)).toEqual(['Tokopedia']);
+    expect(await names(admin, api.world.vendors.V3)).toEqual(['Tokopedia', 'Shopee']);
+    const foreign = await api.request(`/api/vendor/${api.world.vendors.V2}/channel`, { token: vendor1 });
+    expect(foreign.status).toBe(404);
+    const brandSide = await api.request(`/api/vendor/${api.world.vendors.V1}/channel`, { token: brandB });
+    expect(brandSide.status).toBe(404);
+  });
+
+  it('narrows its orders and its sales table to the channel, never to another vendor’s orders', async () => {
+    const line = [{ product: catalogue.A.phone, quantity: 1 }];
+    const tokopedia = await placeOrder(api.deps, api.world, { brand: 'A', vendor: 'V1', lines: line });
+    const shopee = await placeOrder(api.deps, api.world, {
+      brand: 'A',
+      vendor: 'V1',
+      lines: line,
+      channel: 'shopee',
+    });
+    const theirs = await placeOrder(api.deps, api.world, {
+      brand: 'A',
+      vendor: 'V3',
+      lines: line,
+      channel: 'shopee',
+    });
+    const shopeeId = api.world.channels.shopee;
+    const day = api.deps.clock().toISOString().slice(0, 10);
+    const ids = (body: { data: { id: number }[] }) => body.data.map((row) => row.id);
+
+    const list = await api.request(`/api/vendor/${api.world.vendors.V1}/order`, {
+      token: vendor1,
+      query: { 'channel[]': String(shopeeId), per_page: '100' },
+    });
+    expect(list.status).toBe(200);
+    expect(ids(list.body)).toContain(shopee.orderId);
+    expect(ids(list.body)).not.toContain(tokopedia.orderId);
+    expect(ids(list.body)).not.toContain(theirs.orderId);
+
+    const table = await api.request(`/api/vendor/${api.world.vendors.V1}/widget/sales/table/order`, {
+      token: vendor1,
+      query: { 'channel[]': String(shopeeId), 'date-from': day, 'date-to': day, per_page: '100' },
+    });
+    expect(table.status).toBe(200);
+    expect(ids(table.body)).toContain(shopee.orderId);
+    expect(ids(table.body)).not.toContain(tokopedia.orderId);
+    expect(ids(table.body)).not.toContain(theirs.orderId);
+
+    const through = await api.request(`/api/vendor/${api.world.vendors.V3}/order`, {
+      token: vendor1,
+      query: { 'channel[]': String(shopeeId) },
+    });
+    expect(through.status).toBe(404);
   });
 });

@@ -1,12 +1,13 @@
 import { desc, eq, gt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs, invoices, passwordResets } from '../../api/db/schema';
-import { hashToken } from '../../api/domains/oauth/tokens';
-import { openApiDocument } from '../../api/http/openapi';
+import { hashToken } from '../../api/access/secret-tokens';
+import { openApiDocument } from '../../api/openapi';
 import { CLIENT, offerToVendor1, startTestApi, type ApiResponse, type TestApi } from '../support/api';
 import { TINY_PNG, uploadForm } from '../support/files';
 import { expectRollupsInStep } from '../support/rollups';
 import { bankNamed, completedOrder, voucherBody } from '../support/payments';
+import { promotionBodyOf, promotionOf } from '../support/promotions';
 import { settingsWriteCases } from '../support/settings-writes';
 import { marketplaceWriteCases } from '../support/marketplace-writes';
 import { createCatalogue, invoicePayload, placeOrder, type Catalogue } from '../support/world';
@@ -45,6 +46,8 @@ type WriteCase = {
 const NOT_WRITES = new Set(['post /api/broadcasting/auth']);
 
 const brand = () => `/api/brand/${api.world.brands.A}`;
+/** The test world as the promotion helpers take it. */
+const world = () => ({ api, brands: api.world.brands });
 const vendor1 = () => `/api/vendor/${api.world.vendors.V1}`;
 
 function order(status: 'new' | 'ready_to_deliver' | 'delivered' = 'new') {
@@ -62,7 +65,12 @@ const CASES: Record<string, WriteCase> = {
     call: () =>
       api.request(`${brand()}/product`, {
         token: tokens.admin,
-        json: { name: 'Tas Laptop', sku: `A-TAS-${Date.now()}`, category_id: api.world.categories.A.parent },
+        json: {
+          name: 'Tas Laptop',
+          sku: `A-TAS-${Date.now()}`,
+          category_id: api.world.categories.A.parent,
+          vendor_price: 50_000,
+        },
       }),
   },
   'put /api/brand/{brand}/product/{id}': {
@@ -83,7 +91,12 @@ const CASES: Record<string, WriteCase> = {
     call: async () => {
       const created = await api.request(`${brand()}/product`, {
         token: tokens.admin,
-        json: { name: 'Sementara', sku: `A-TMP-${Date.now()}`, category_id: api.world.categories.A.parent },
+        json: {
+          name: 'Sementara',
+          sku: `A-TMP-${Date.now()}`,
+          category_id: api.world.categories.A.parent,
+          vendor_price: 1_000,
+        },
       });
       return api.request(`${brand()}/product/${created.body.data.id}`, {
         method: 'DELETE',
@@ -359,6 +372,36 @@ const CASES: Record<string, WriteCase> = {
         method: 'PUT',
         token: tokens.admin,
         json: { name: 'Bank Renamed' },
+      }),
+  },
+  'post /api/brand/{brand}/promotion': {
+    actions: ['promotion.store'],
+    call: async () =>
+      api.request(`${brand()}/promotion`, { token: tokens.admin, json: await promotionBodyOf(world(), 'A') }),
+  },
+  'put /api/brand/{brand}/promotion/{id}': {
+    actions: ['promotion.update'],
+    call: async () =>
+      api.request(`${brand()}/promotion/${await promotionOf(world(), 'A')}`, {
+        method: 'PUT',
+        token: tokens.admin,
+        json: await promotionBodyOf(world(), 'A'),
+      }),
+  },
+  'put /api/brand/{brand}/promotion/{id}/end': {
+    actions: ['promotion.end'],
+    call: async () =>
+      api.request(`${brand()}/promotion/${await promotionOf(world(), 'A', { running: true })}/end`, {
+        method: 'PUT',
+        token: tokens.admin,
+      }),
+  },
+  'delete /api/brand/{brand}/promotion/{id}': {
+    actions: ['promotion.destroy'],
+    call: async () =>
+      api.request(`${brand()}/promotion/${await promotionOf(world(), 'A')}`, {
+        method: 'DELETE',
+        token: tokens.admin,
       }),
   },
   'delete /api/bank/{id}': {

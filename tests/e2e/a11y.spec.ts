@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { ACCOUNTS, openFirstOffer, signInAndWait } from './support';
 
 // axe runs inside the page, so this file belongs to the JavaScript-enabled project only.

@@ -1,12 +1,11 @@
-import { expect, test } from '@playwright/test';
-import { E2E_SMTP_PORT } from '../../playwright.config';
+import { expect, test } from './fixtures';
 import { startSmtpReceiver, type SmtpReceiver } from '../support/smtp';
 import { ACCOUNTS, chooseBrand, signIn, signInAndWait } from './support';
 
 let smtp: SmtpReceiver;
 
-test.beforeAll(async () => {
-  smtp = await startSmtpReceiver(E2E_SMTP_PORT);
+test.beforeAll(async ({ smtpPort }) => {
+  smtp = await startSmtpReceiver(smtpPort);
 });
 
 test.afterAll(async () => {

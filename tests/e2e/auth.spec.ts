@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { ACCOUNTS, signIn, signInAndWait, signOut } from './support';
 
 const DASHBOARD_FIVE = ['Ringkasan', 'Penjualan', 'Vendor', 'Produk', 'Pembeli'];
@@ -18,6 +18,7 @@ const roles = [
       'Manajemen',
       'Mutasi',
       'Pelanggan',
+      'Promosi',
       'Pengaturan',
     ],
     brandSelector: true,
@@ -36,6 +37,7 @@ const roles = [
       'Manajemen',
       'Mutasi',
       'Pelanggan',
+      'Promosi',
       'Pengaturan',
     ],
     brandSelector: true,
@@ -83,6 +85,7 @@ test('a wrong password shows the credentials error and keeps the user on the sig
   await expect(
     page.getByRole('alert').filter({ hasText: 'Akun email atau password anda salah' }),
   ).toBeVisible();
+  await expect(page.getByText('Akun email atau password anda salah')).toHaveCount(1);
 });
 
 test('the sign-in form explains a missing and a malformed email', async ({ page }) => {
@@ -135,7 +138,7 @@ test('an order, invoice or customer that is not there answers 404 inside the she
   page,
 }) => {
   await signInAndWait(page, ACCOUNTS.admin);
-  for (const path of ['/order/99999999', '/invoice/99999999', '/customer/Nobody%20Here']) {
+  for (const path of ['/order/99999999', '/invoice/99999999', '/customer/Nobody%20Here?phone=0800000000']) {
     const response = await page.goto(path);
     expect(response?.status(), path).toBe(404);
     await expect(page.getByRole('heading', { name: 'Not Found Page' })).toBeVisible();

@@ -1,4 +1,4 @@
-import { expect, test, type Locator } from '@playwright/test';
+import { expect, test, type Locator } from './fixtures';
 import { ACCOUNTS, signInAndWait } from './support';
 
 // Charts draw on a canvas once JavaScript runs: this file belongs to the JavaScript-enabled project only.

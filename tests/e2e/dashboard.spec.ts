@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './fixtures';
 import { ACCOUNTS, openFirstOffer, signInAndWait } from './support';
 
 /** Opens a dashboard over the last 30 days (through the preset link), so its tables have rows to page through. */
@@ -122,7 +122,7 @@ test('the performance tables are paged by five, searchable and sortable', async 
   await expect(table).toContainText(firstName.slice(0, 6));
 });
 
-test('a vendor opens only the sales dashboard, without the vendor filter, Unit Terjual and Average In Stock Rate', async ({
+test('a vendor opens only the sales dashboard, without the vendor filter, Unit Terjual and Average In Stock Rate, and filters it by channel', async ({
   page,
 }) => {
   await signInAndWait(page, ACCOUNTS.vendor);
@@ -139,6 +139,17 @@ test('a vendor opens only the sales dashboard, without the vendor filter, Unit T
   const filters = page.getByRole('form', { name: 'Filter dashboard' });
   await expect(filters.getByRole('group', { name: 'Kategori', includeHidden: true })).toHaveCount(1);
   await expect(filters.getByRole('group', { name: 'Vendor', includeHidden: true })).toHaveCount(0);
+
+  // The channel filter is the vendor's too: a channel chosen stays chosen in the address and the form.
+  await filters.locator('summary', { hasText: 'Channel' }).click();
+  const channels = filters.getByRole('group', { name: 'Channel' }).getByRole('checkbox');
+  await expect(channels.first()).toBeVisible();
+  const channelId = await channels.first().getAttribute('value');
+  await channels.first().check();
+  await filters.getByRole('button', { name: 'Terapkan' }).click();
+  await expect(page).toHaveURL(new RegExp(`[?&]channel=${channelId}(&|$)`));
+  await expect(filters.locator('summary', { hasText: 'Channel (1)' })).toBeVisible();
+  await expect(figureOf(page, 'GMV')).toHaveText(/\d/);
 });
 
 test('an offer the vendor accepts shows among its new orders, linked to the order', async ({ page }) => {

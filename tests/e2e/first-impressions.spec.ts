@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './fixtures';
 import { ACCOUNTS, jakartaInvoice, signInAndWait, tokenFor } from './support';
 
 /**
@@ -348,6 +348,15 @@ test.describe('spec details', () => {
     for (const name of ['ringkasan', 'penjualan', 'vendor', 'produk', 'pembeli', 'branch']) {
       await page.goto(`/${name}`);
       await expect(page).toHaveURL(new RegExp(`/dashboard/${name}$`));
+    }
+  });
+
+  test('a customer address without phone and email leads back to the customer list', async ({ page }) => {
+    await adminOnFirstBrand(page);
+    for (const path of ['/customer/Rina%20Kusuma', '/customer/Rina%20Kusuma?phone=&email=']) {
+      await page.goto(path);
+      await expect(page, path).toHaveURL(/\/customer$/);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Pelanggan');
     }
   });
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { ACCOUNTS, signInAndWait } from './support';
 
 const LAYOUT_DATA = /[?&]_data=routes%2F_app(&|$)/;

@@ -1,13 +1,10 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './fixtures';
 import { ACCOUNTS, chooseBrand, jakartaInvoice, signInAndWait, tokenFor } from './support';
 
 // Live updates need JavaScript: this file runs in the JavaScript-enabled project only.
-test.describe.configure({ mode: 'serial' });
 
 const BRAND_ID = 1;
 const TOKOPEDIA = 1;
-
-let acceptedOrderPath = '';
 
 /** The demo vendor's order list with live updates on; returns the header the marketplace's calls carry. */
 async function watchOrdersAsVendor(page: Page, request: APIRequestContext) {
@@ -24,25 +21,40 @@ function ingest(request: APIRequestContext, admin: Record<string, string>, exter
   });
 }
 
-test('the offer dialog opens in the vendor browser within 2 s of an ingested invoice', async ({
+test('the offer dialog opens in the vendor browser when an invoice is ingested, without a reload', async ({
   page,
   request,
 }) => {
   const admin = await watchOrdersAsVendor(page, request);
   const ingested = await ingest(request, admin, `INV/E2E/LIVE/${Date.now()}`);
   expect(ingested.status()).toBe(201);
-  await expect(page.getByRole('dialog', { name: 'Pesanan Masuk' })).toBeVisible({ timeout: 2_000 });
+  // How fast it arrives is bench/orders.ts's to measure (invoice POST → the vendor's notification, p95).
+  await expect(page.getByRole('dialog', { name: 'Pesanan Masuk' })).toBeVisible({ timeout: 20_000 });
   await page.getByRole('button', { name: 'Accept' }).click();
   await expect(page).toHaveURL(/\/order\/\d+$/);
-  acceptedOrderPath = new URL(page.url()).pathname;
 });
 
 test('an open order list shows a status change made elsewhere without reloading', async ({
   page,
   request,
 }) => {
-  const orderId = Number(acceptedOrderPath.split('/').pop());
+  // An order of its own: an invoice comes in and the vendor accepts its offer.
+  const admin = { Authorization: `Bearer ${await tokenFor(request, ACCOUNTS.admin)}` };
   const vendor = await tokenFor(request, ACCOUNTS.vendor);
+  const externalNumber = `INV/E2E/LIVE-STATUS/${Date.now()}`;
+  expect((await ingest(request, admin, externalNumber)).status()).toBe(201);
+  const offers = await request.get('/api/vendor/1/invoice-offer-log', {
+    headers: { Authorization: `Bearer ${vendor}` },
+  });
+  const offer = (
+    (await offers.json()) as { data: { id: number; invoice: { external_number: string } }[] }
+  ).data.find((row) => row.invoice.external_number === externalNumber);
+  expect(offer).toBeDefined();
+  const accepted = await request.put(`/api/vendor/1/invoice-offer-log/${offer?.id}/status/accept`, {
+    headers: { Authorization: `Bearer ${vendor}` },
+  });
+  expect(accepted.ok()).toBeTruthy();
+  const orderId = ((await accepted.json()) as { data: { id: number } }).data.id;
   const order = await request.get(`/api/vendor/1/order/${orderId}`, {
     headers: { Authorization: `Bearer ${vendor}` },
   });

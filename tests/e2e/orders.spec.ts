@@ -1,15 +1,7 @@
 import { spawnSync } from 'node:child_process';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { TINY_PNG } from '../support/files';
 import { ACCOUNTS, chooseBrand, jakartaInvoice, openFirstOffer, signInAndWait, tokenFor } from './support';
-
-test.describe.configure({ mode: 'serial' });
-
-let deliveredNumber = '';
-let deliveredBrand = '';
-let deliveredPath = '';
-let newOrderPath = '';
-let newOrderBrand = '';
 
 async function acceptFirstOffer(page: Page) {
   await openFirstOffer(page);
@@ -35,11 +27,15 @@ async function takeStep(page: Page, step: string, fill?: () => Promise<void>) {
   await expect(page.getByRole('dialog')).toHaveCount(0);
 }
 
-test('a vendor accepts an offer and moves the order through to delivered with a photo', async ({ page }) => {
-  await signInAndWait(page, ACCOUNTS.vendor);
-  deliveredNumber = await acceptFirstOffer(page);
-  deliveredPath = new URL(page.url()).pathname;
-  deliveredBrand = await brandOnPage(page);
+/** The signed-in vendor accepts the first offer; the new order's number, address and brand. */
+async function acceptedOrder(page: Page) {
+  const number = await acceptFirstOffer(page);
+  return { number, path: new URL(page.url()).pathname, brand: await brandOnPage(page) };
+}
+
+/** The signed-in vendor accepts the first offer and moves the order through to delivered with a photo. */
+async function deliveredOrder(page: Page) {
+  const order = await acceptedOrder(page);
   await expect(page.getByText('Pesanan Baru').first()).toBeVisible();
 
   await takeStep(page, 'Siap Dikirim');
@@ -55,6 +51,12 @@ test('a vendor accepts an offer and moves the order through to delivered with a 
       .setInputFiles({ name: 'bukti.png', mimeType: 'image/png', buffer: TINY_PNG });
   });
   await expect(page.getByText('Sampai', { exact: true }).first()).toBeVisible();
+  return order;
+}
+
+test('a vendor accepts an offer and moves the order through to delivered with a photo', async ({ page }) => {
+  await signInAndWait(page, ACCOUNTS.vendor);
+  await deliveredOrder(page);
 });
 
 test('the vendor sees how many offers wait, and when each expires', async ({ page }) => {
@@ -69,11 +71,27 @@ test('the vendor sees how many offers wait, and when each expires', async ({ pag
   await expect(rows.first()).toContainText(/berakhir \d{1,2} \w+ \d{4}/);
 });
 
+test('the vendor filters its orders by channel, the vendor filter staying the brand side’s', async ({
+  page,
+}) => {
+  await signInAndWait(page, ACCOUNTS.vendor);
+  await page.goto('/order');
+  const filters = page.getByRole('search').filter({ has: page.getByRole('button', { name: 'Terapkan' }) });
+  await expect(filters.getByRole('group', { name: 'Vendor', includeHidden: true })).toHaveCount(0);
+  await filters.locator('summary', { hasText: 'Channel' }).click();
+  const channels = filters.getByRole('group', { name: 'Channel' }).getByRole('checkbox');
+  await expect(channels.first()).toBeVisible();
+  const channelId = await channels.first().getAttribute('value');
+  await channels.first().check();
+  await filters.getByRole('button', { name: 'Terapkan' }).click();
+  await expect(page).toHaveURL(new RegExp(`[?&]channel=${channelId}(&|$)`));
+  await expect(filters.locator('summary', { hasText: 'Channel (1)' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Penjualan');
+});
+
 test('the shipping step refuses a missing tracking number with a field error', async ({ page }) => {
   await signInAndWait(page, ACCOUNTS.vendor);
   await acceptFirstOffer(page);
-  newOrderPath = new URL(page.url()).pathname;
-  newOrderBrand = await brandOnPage(page);
   await takeStep(page, 'Siap Dikirim');
   await page.getByRole('link', { name: 'Kirim', exact: true }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Kirim', exact: true }).click();
@@ -83,11 +101,18 @@ test('the shipping step refuses a missing tracking number with a field error', a
 test('the brand administrator finds the order, records a return and changes the vendor of another order', async ({
   page,
 }) => {
+  // Two orders of its own, one delivered and one new, from the vendor's side.
+  test.slow();
+  await signInAndWait(page, ACCOUNTS.vendor);
+  const delivered = await deliveredOrder(page);
+  const other = await acceptedOrder(page);
+  await page.context().clearCookies();
+
   await signInAndWait(page, ACCOUNTS.admin);
-  await chooseBrand(page, deliveredBrand);
-  await page.goto(`/order?search=${encodeURIComponent(deliveredNumber)}&with-canceled=1`);
-  await page.getByRole('link', { name: deliveredNumber }).click();
-  await expect(page).toHaveURL(deliveredPath);
+  await chooseBrand(page, delivered.brand);
+  await page.goto(`/order?search=${encodeURIComponent(delivered.number)}&with-canceled=1`);
+  await page.getByRole('link', { name: delivered.number }).click();
+  await expect(page).toHaveURL(delivered.path);
 
   await page.getByRole('link', { name: 'Retur' }).click();
   const dialog = page.getByRole('dialog', { name: 'Retur Product' });
@@ -104,8 +129,8 @@ test('the brand administrator finds the order, records a return and changes the 
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await expect(page.getByText(/Retur 1/).first()).toBeVisible();
 
-  await chooseBrand(page, newOrderBrand);
-  await page.goto(newOrderPath);
+  await chooseBrand(page, other.brand);
+  await page.goto(other.path);
   await page.getByRole('link', { name: 'Ganti Vendor' }).click();
   const select = page.getByRole('dialog').getByLabel('Vendor baru');
   const firstVendor = await select.locator('option:not([disabled])').first().getAttribute('value');
@@ -118,8 +143,12 @@ test('the brand administrator finds the order, records a return and changes the 
 test('the administrator exports the order list as a spreadsheet and prints a sales PDF holding the order number', async ({
   page,
 }) => {
+  await signInAndWait(page, ACCOUNTS.vendor);
+  const order = await acceptedOrder(page);
+  await page.context().clearCookies();
+
   await signInAndWait(page, ACCOUNTS.admin);
-  await chooseBrand(page, deliveredBrand);
+  await chooseBrand(page, order.brand);
   await page.goto('/order');
   const [download] = await Promise.all([
     page.waitForEvent('download'),
@@ -130,14 +159,16 @@ test('the administrator exports the order list as a spreadsheet and prints a sal
   const { readFileSync } = await import('node:fs');
   expect(readFileSync(path).subarray(0, 2).toString()).toBe('PK');
 
-  const response = await page.request.get(`${deliveredPath}/print/sales`);
+  const response = await page.request.get(`${order.path}/print/sales`);
   expect(response.status()).toBe(200);
   expect(response.headers()['content-type']).toContain('application/pdf');
   const text = spawnSync('pdftotext', ['-', '-'], { input: await response.body() }).stdout.toString();
-  expect(text).toContain(deliveredNumber);
+  expect(text).toContain(order.number);
 });
 
 test('a vendor moves selected orders one step at once and prints them together', async ({ page }) => {
+  // Accepting an offer, a bulk step and a PDF of the chosen orders, on a server that shares two cores.
+  test.slow();
   await signInAndWait(page, ACCOUNTS.vendor);
   const number = await acceptFirstOffer(page);
   await page.goto(`/order?search=${encodeURIComponent(number)}`);

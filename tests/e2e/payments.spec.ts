@@ -1,9 +1,8 @@
 import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { ACCOUNTS, signInAndWait, signOut } from './support';
-
-test.describe.configure({ mode: 'serial' });
 
 /** The demo vendor (vendor@demo.test's), serving the demo brand the administrator works in. */
 const VENDOR = 'CV Maju Jaya';
@@ -34,7 +33,7 @@ async function pdfText(page: Page, path: string) {
   return spawnSync('pdftotext', ['-layout', '-', '-'], { input: await response.body() }).stdout.toString();
 }
 
-test('an administrator pays two completed orders, the vendor sees them Terbayar, the voucher prints, and deleting it makes them payable again', async ({
+test('an administrator pays two completed orders, the vendor’s notification opens just them with the voucher’s total, the voucher prints, and deleting it makes them payable again', async ({
   page,
   javaScriptEnabled,
 }) => {
@@ -58,6 +57,13 @@ test('an administrator pays two completed orders, the vendor sees them Terbayar,
   await page.getByLabel('Nomor rekening').fill('1234509876');
   await page.getByLabel('Nama pemilik rekening').fill('CV Maju Jaya');
   await page.getByLabel('Nomor cek/BG').fill('BG-E2E-1');
+  const total = (
+    (await page
+      .locator('p', { has: page.getByText('Total', { exact: true }) })
+      .last()
+      .textContent()) ?? ''
+  ).replace('Total', '');
+  expect(total).toMatch(/^Rp \d/);
   await page.getByRole('button', { name: 'Simpan' }).click();
 
   await expect(page).toHaveURL(/\/send-payment\/\d+$/);
@@ -82,6 +88,16 @@ test('an administrator pays two completed orders, the vendor sees them Terbayar,
     await page.goto(`/order?search=${encodeURIComponent(order)}`);
     await expect(page.getByRole('row').filter({ hasText: order }).getByText('Terbayar')).toBeVisible();
   }
+  // The payment notification opens this voucher's orders, only those, with the voucher's total.
+  await page.goto('/notifications');
+  await page.getByRole('button', { name: `Pembayaran ${number} untuk 2 pesanan` }).click();
+  await expect(page).toHaveURL(/\/order\?status=Terbayar&send-payment=\d+$/);
+  const rows = page.getByRole('main').getByRole('table').getByRole('row');
+  await expect(rows).toHaveCount(3);
+  await expect(rows.filter({ hasText: first })).toHaveCount(1);
+  await expect(rows.filter({ hasText: second })).toHaveCount(1);
+  const card = page.locator('.card', { hasText: 'Total Pembayaran' });
+  await expect(card).toContainText(total.replace('Rp ', 'IDR '));
   await signOut(page);
 
   await signInAndWait(page, ACCOUNTS.admin);
@@ -98,6 +114,61 @@ test('an administrator pays two completed orders, the vendor sees them Terbayar,
   const offered = page.getByLabel('Tambah pesanan').locator('option');
   await expect(offered.filter({ hasText: first })).toHaveCount(1);
   await expect(offered.filter({ hasText: second })).toHaveCount(1);
+});
+
+test('a voucher larger than one print part prints as a job: progress, then the joined file with every line and the total', async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  // Seven orders added one step at a time, then three parts rendered: longer than the default minute.
+  test.setTimeout(240_000);
+  // The e2e server prints three orders per part (playwright.config.ts), so seven orders make three parts.
+  const number = `PV/E2E/JOB/${javaScriptEnabled ? 'JS' : 'HTML'}/${Date.now()}`;
+  await signInAndWait(page, ACCOUNTS.admin);
+  await page.goto('/send-payment/create');
+  await page.getByLabel('Nomor voucher').fill(number);
+  await chooseVendor(page, javaScriptEnabled);
+  const orders: string[] = [];
+  for (let index = 0; index < 7; index++) orders.push(await addFirstPayableOrder(page));
+  await page.getByLabel('Bank', { exact: true }).selectOption({ label: 'BCA' });
+  await page.getByLabel('Nomor rekening').fill('1234509876');
+  await page.getByLabel('Nama pemilik rekening').fill('CV Maju Jaya');
+  await page.getByRole('button', { name: 'Simpan' }).click();
+  await expect(page).toHaveURL(/\/send-payment\/\d+$/);
+  const voucherPath = new URL(page.url()).pathname;
+  const total = (await page.locator('[aria-live="polite"].tabular-nums').textContent())?.replace('Rp ', '');
+  expect(total).toMatch(/^\d/);
+
+  const download = page.waitForEvent('download', { timeout: 60_000 });
+  await page.getByRole('link', { name: 'Cetak Pembayaran' }).click();
+  await expect(page).toHaveURL(new RegExp(`${voucherPath}/print/[A-Za-z0-9_-]+$`));
+  await expect(page.getByRole('heading', { level: 1, name: 'Cetak Pembayaran' })).toBeVisible();
+  await expect(page.getByRole('status')).toContainText(/bagian \d dari 3 selesai|Berkas siap/);
+  // With JavaScript the page asks again in place; without, it reloads itself: either way the file comes.
+  const file = await download;
+  await expect(page.getByRole('status')).toContainText('Berkas siap');
+  await expect(page.getByRole('link', { name: 'Unduh PDF' })).toBeVisible();
+
+  const bytes = readFileSync((await file.path()) ?? '');
+  const text = spawnSync('pdftotext', ['-layout', '-', '-'], { input: bytes }).stdout.toString();
+  expect(text).toContain(number);
+  for (const order of orders) expect(text).toContain(order);
+  // The total once, at the end of the last part, and the sum of every printed line.
+  expect(text.match(/Total\s+Rp\.([\d.]+)/)?.[1]).toBe(total);
+  const amounts = [...text.matchAll(/Rp\.([\d.]+)/g)].map((match) => Number(match[1].replace(/\./g, '')));
+  const sum = amounts.slice(0, -1).reduce((acc, amount) => acc + amount, 0);
+  expect(sum).toBe(Number((total ?? '').replace(/\./g, '')));
+  const pages = Number(/Halaman 1 dari (\d+)/.exec(text)?.[1]);
+  expect(pages).toBeGreaterThanOrEqual(3);
+  expect(text).toContain(`Halaman ${pages} dari ${pages}`);
+  for (const slot of ['Prepare', 'Applied By', 'Checked', 'Apporoved', 'Received'])
+    expect(text).toContain(slot);
+
+  // Another user never reaches the job.
+  const jobPath = new URL(page.url()).pathname;
+  await signOut(page);
+  await signInAndWait(page, ACCOUNTS.keyAccount);
+  expect((await page.request.get(`${jobPath}/pdf`)).status()).toBe(404);
 });
 
 test('an order cannot be added twice, and changing the vendor clears the orders and the account', async ({

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { ACCOUNTS, signInAndWait, signOut } from './support';
+import { expect, test, type Page } from './fixtures';
+import { ACCOUNTS, signIn, signInAndWait, signOut } from './support';
 
 /**
  * Settings end to end. Without JavaScript: an administrator creates a vendor with an area file, a role with
@@ -83,7 +83,7 @@ test('an administrator sets up a vendor, a role and a vendor user, who sees exac
   await page.getByLabel('Email').fill(email);
   if (testInfo.project.name === 'no-js') {
     // The server's answer to a bad phone and a short password, on the form itself.
-    await page.getByLabel('Nomor telepon').fill('0812-3456-789');
+    await page.getByLabel('Nomor telepon').fill('0812-34');
     await page.getByLabel('Password').fill('pendek');
     await page.getByLabel('Peran').selectOption({ label: roleName });
     await page.getByRole('button', { name: 'Simpan' }).click();
@@ -106,25 +106,27 @@ test('an administrator sets up a vendor, a role and a vendor user, who sees exac
   await page.goto('/settings/audit');
   const log = page.getByRole('table', { name: 'Log Audit' });
   for (const action of [
-    'vendor.store',
-    'vendor-area.import',
-    'role.store',
-    'gate-setting.store',
-    'user.store',
+    'Tambah vendor',
+    'Unggah area layanan',
+    'Tambah peran',
+    'Tambah hak akses',
+    'Tambah pengguna',
   ]) {
     await expect(log.getByRole('cell', { name: action, exact: true }).first()).toBeVisible();
   }
-  const rename = log.getByRole('row').filter({ hasText: 'role.update' }).first();
-  await expect(rename).toContainText(`name: ${roleName}`);
+  const rename = log.getByRole('row').filter({ hasText: 'Ubah peran' }).first();
+  await expect(rename).toContainText(`Nama: ${roleName}`);
   await expect(rename).toContainText(`${roleName} Baru`);
   await page.getByLabel('Jenis data').selectOption({ label: 'Vendor' });
   await page.getByRole('main').getByRole('button', { name: 'Terapkan' }).click();
   await expect(page).toHaveURL(/entity=vendor/);
-  await expect(log.getByRole('row').filter({ hasText: 'vendor.store' }).first()).toContainText(vendorName);
+  await expect(log.getByRole('row').filter({ hasText: 'Tambah vendor' }).first()).toContainText(vendorName);
   await signOut(page);
 
-  // The new user sees the vendor's navigation, with Pengaturan for its vendor.user.index, and no more.
-  await signInAndWait(page, email, 'gudang-e2e-1');
+  // The new user lands on its first page (its role holds no dashboard) and sees the vendor's navigation, with
+  // Pengaturan for its vendor.user.index, and no more.
+  await signIn(page, email, 'gudang-e2e-1');
+  await expect(page).toHaveURL(/\/order$/);
   const links = await sideNavigation(page).getByRole('link').allTextContents();
   expect(links).toContain('Penjualan');
   expect(links).toContain('Pengaturan');
@@ -136,6 +138,23 @@ test('an administrator sets up a vendor, a role and a vendor user, who sees exac
   await expect(cards).toHaveText(['Pengguna', 'Log Audit']);
   await page.goto('/settings/role');
   await expect(page.getByRole('heading', { level: 1 })).not.toHaveText('Peran');
+});
+
+test("the spec's create addresses of Peran, Hak Akses and Akun open the create forms, titled by their heading", async ({
+  page,
+}) => {
+  await signInAndWait(page, ACCOUNTS.admin);
+  for (const [path, form, heading, field] of [
+    ['/settings/peran/create', /\/settings\/role\/create$/, 'Tambah Peran', 'Nama peran'],
+    ['/settings/hakakses/create', /\/settings\/permission\/create$/, 'Tambah Hak Akses', 'Peran'],
+    ['/settings/akun/create', /\/settings\/user\/create$/, 'Tambah Pengguna', 'Email'],
+  ] as const) {
+    await page.goto(path);
+    await expect(page, path).toHaveURL(form);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+    await expect(page).toHaveTitle(`${heading} | Back Office`);
+    await expect(page.getByLabel(field, { exact: true }).first()).toBeVisible();
+  }
 });
 
 test('a key account is kept out of the user list and form', async ({ page }) => {

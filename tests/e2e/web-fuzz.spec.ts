@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext } from './fixtures';
 import fc from 'fast-check';
 import { ACCOUNTS, DEMO_PASSWORD } from './support';
 

@@ -1,13 +1,14 @@
 import { mkdtemp, rm } from 'node:fs/promises';
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { serve } from '@hono/node-server';
+import { getRequestListener } from '@hono/node-server';
 import { readApiConfig, type ApiConfig } from '../../api/config';
 import type { Database, DatabaseHandle } from '../../api/db/client';
 import { createChannelSigner, createPusherClient } from '../../api/domains/broadcasting/signer';
-import { createApiApp } from '../../api/http/app';
+import { createApiApp } from '../../api/app';
+import { apiBodyLimit, bodyLimitsOf, limitBodies, pathOf, refuseJson } from '../../api/http/body-limit';
 import { AuthCache } from '../../api/http/auth-cache';
 import type { ApiDeps } from '../../api/http/context';
 import { createMemoryThrottle } from '../../api/http/throttle';
@@ -18,6 +19,17 @@ import { invoiceOffers } from '../../api/db/schema';
 import { createWorld, invoicePayload, type CatalogueProduct, type World } from './world';
 
 export const CLIENT = { id: 'back-office', secret: 'back-office-secret' } as const;
+
+/**
+ * How long the test server keeps an idle keep-alive connection: longer than any test or hook runs. The tests
+ * call the server from its own process, and PGlite runs each query on that process's one thread, so a long
+ * query (a bulk insert, slower still on a busy machine) stalls server and client alike. With Node's default
+ * of 5 s, a stall past it left both sides' idle timers overdue: the client's next request went out on the
+ * pooled connection first, then the server's overdue timer closed that connection with the request unread,
+ * and the kernel answered the request with a reset (`read ECONNRESET`, seen in export.test.ts). Between two
+ * processes the client closes first (it honours the server's Keep-Alive hint), so only a shared thread races.
+ */
+export const IDLE_CONNECTION_MS = 10 * 60_000;
 
 /** Time as the API sees it: starts at the real now and moves only when a test advances it. */
 export type TestClock = { now: Date; advance(ms: number): void };
@@ -65,6 +77,8 @@ function createTestEvents(): TestEvents {
 
 export type TestApi = {
   baseUrl: string;
+  /** The HTTP server behind baseUrl. */
+  server: Server;
   db: Database;
   database: DatabaseHandle;
   world: World;
@@ -125,11 +139,15 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
     authCache: new AuthCache(config.AUTH_CACHE_SECONDS * 1000),
   };
   const app = createApiApp(deps);
-  const server = await new Promise<Server>((resolve) => {
-    const started = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () =>
-      resolve(started as Server),
-    );
-  });
+  const limits = bodyLimitsOf(config);
+  // Served as api/main.ts serves it: the same body limits in front of the same listener.
+  const server = createServer(
+    limitBodies((req) => apiBodyLimit(pathOf(req), limits), refuseJson, getRequestListener(app.fetch)),
+  );
+  server.keepAliveTimeout = IDLE_CONNECTION_MS;
+  // A request's headers may take as long as an idle connection may last (Node wants this the larger).
+  server.headersTimeout = IDLE_CONNECTION_MS + 1000;
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   const baseUrl = `http://127.0.0.1:${port}`;
 
@@ -194,7 +212,20 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
     await rm(dataDir, { recursive: true, force: true });
   }
 
-  return { baseUrl, db: database.db, database, world, config, deps, clock, events, request, login, close };
+  return {
+    baseUrl,
+    server,
+    db: database.db,
+    database,
+    world,
+    config,
+    deps,
+    clock,
+    events,
+    request,
+    login,
+    close,
+  };
 }
 
 /** POST /oauth/token with the refresh-token grant of the web client. */

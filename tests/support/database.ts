@@ -36,7 +36,8 @@ async function openPgliteFromSnapshot(): Promise<DatabaseHandle> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
-  const client = new PGlite({ loadDataDir: new Blob([snapshot]), extensions: { pg_trgm } });
+  const { btree_gist } = await import('@electric-sql/pglite/contrib/btree_gist');
+  const client = new PGlite({ loadDataDir: new Blob([snapshot]), extensions: { pg_trgm, btree_gist } });
   await client.waitReady;
   const handle: DatabaseHandle = {
     db: drizzle(client, { schema }) as unknown as Database,

@@ -1,8 +1,10 @@
 import type { ApiResponse, TestApi } from './api';
+import { brandFormBody } from './brands';
 
 type WriteCase = { actions: string[]; call(): Promise<ApiResponse> };
 
 let sequence = 0;
+
 function unique(prefix: string) {
   return `${prefix} ${process.pid}-${++sequence}`;
 }
@@ -137,19 +139,18 @@ export function settingsWriteCases(
     },
     'put /api/brand/{brand}': {
       actions: ['brand.update'],
-      call: () =>
-        send(sides.brand(), {
-          method: 'PUT',
-          json: {
-            name: 'Brand A',
-            city: 'Jakarta',
-            postal_code: '10110',
-            telephone: '021-5550100',
-            fax: '021-5550101',
-            lat: -6.2,
-            lng: 106.8,
-          },
-        }),
+      call: () => send(sides.brand(), { method: 'PUT', json: brandFormBody('Brand A') }),
+    },
+    'post /api/brand': {
+      actions: ['brand.store'],
+      call: () => send('/api/brand', { json: brandFormBody(unique('Brand')) }),
+    },
+    'delete /api/brand/{brand}': {
+      actions: ['brand.destroy'],
+      call: async () => {
+        const created = await send('/api/brand', { json: brandFormBody(unique('Brand Kosong')) });
+        return send(`/api/brand/${created.body.data.id}`, { method: 'DELETE' });
+      },
     },
     'post /api/brand/{brand}/category': {
       actions: ['category.store'],

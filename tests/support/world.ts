@@ -6,15 +6,12 @@ import {
   categories,
   channels,
   customers,
-  gateSettingPermissions,
-  gateSettings,
   invoiceProducts,
   invoiceOffers,
   invoices,
   media,
   orderProducts,
   orders,
-  permissions,
   products,
   roles,
   shippingMethods,
@@ -34,57 +31,16 @@ import { ingestInvoice } from '../../api/domains/invoice/service';
 import { acceptOffer, rejectOffer } from '../../api/domains/offer/service';
 import { moveOrderStatus } from '../../api/domains/order/service';
 import { runWrite } from '../../api/work/unit-of-work';
-import { brandIdsOfRole } from '../../api/http/auth';
+import { authUserOf as buildAuthUser, servedBrandIdsOfUser } from '../../api/http/auth';
+import { effectiveRoleId, permissionsOfRole } from '../../api/access/permissions';
+import { grantBuiltInRoles } from '../../api/access/permission-sync';
+import { BUILT_IN_GRANTS } from '../../contract/access';
+import { keyAccountBrandIds } from '../../api/domains/user/visibility';
 import type { ApiDeps, AuthUser } from '../../api/http/context';
 
 export const WORLD_PASSWORD = 'rahasia-123';
 
 const ROLE_IDS = { administrator: 1, vendor: 2, brand: 3, keyAccount: 4 } as const;
-
-/** What platform staff hold of the settings (spec 001 §7 "Settings"); administrators the brand and vendor side's too. */
-const SETTINGS_GRANTS = [
-  ...['role', 'gate-setting'].map((resource) => `${resource}.index`),
-  ...['user', 'role', 'gate-setting', 'vendor', 'category'].flatMap((resource) =>
-    ['store', 'update', 'destroy'].map((action) => `${resource}.${action}`),
-  ),
-];
-const BRAND_AND_VENDOR_SETTINGS_GRANTS = ['user', 'role', 'gate-setting'].flatMap((resource) =>
-  ['index', 'store', 'update', 'destroy'].map((action) => `vendor.${resource}.${action}`),
-);
-
-/** Platform staff hold the brand-side permissions; a brand user none of brand.index; a vendor only its settings. */
-const GRANTS: Record<number, string[]> = {
-  [ROLE_IDS.administrator]: [
-    ...SETTINGS_GRANTS,
-    ...BRAND_AND_VENDOR_SETTINGS_GRANTS,
-    'brand.index',
-    'brand.store',
-    'brand.update',
-    'brand.destroy',
-    'vendor.index',
-    'category.index',
-    'channel.index',
-    'user.index',
-  ],
-  [ROLE_IDS.keyAccount]: [
-    ...SETTINGS_GRANTS,
-    'brand.index',
-    'brand.store',
-    'brand.update',
-    'brand.destroy',
-    'vendor.index',
-    'category.index',
-    'channel.index',
-    'user.index',
-    'order.update',
-    'send-payment.index',
-    'send-payment.store',
-    'send-payment.update',
-    'send-payment.destroy',
-  ],
-  [ROLE_IDS.brand]: ['category.index', 'order.index', 'order.update', 'dashboard.index'],
-  [ROLE_IDS.vendor]: ['vendor.user.index'],
-};
 
 export type WorldUserKey =
   'admin' | 'keyAccount' | 'brandA' | 'brandB' | 'vendor1' | 'vendor2' | 'vendor1Special' | 'inactive';
@@ -96,7 +52,7 @@ export type CategoryFamily = { parent: number; children: [number, number] };
 export type World = {
   password: string;
   roles: typeof ROLE_IDS;
-  permissions: Record<number, string[]>;
+  permissions: Readonly<Record<number, readonly string[]>>;
   channels: { tokopedia: number; shopee: number };
   brands: { A: number; B: number };
   vendors: { V1: number; V2: number; V3: number };
@@ -116,23 +72,7 @@ export async function createWorld(db: Database): Promise<World> {
   ]);
   await db.execute(sql`select setval(pg_get_serial_sequence('roles', 'id'), 10)`);
 
-  const names = [...new Set(Object.values(GRANTS).flat())];
-  const permissionRows = await db
-    .insert(permissions)
-    .values(names.map((name) => ({ name })))
-    .returning({ id: permissions.id, name: permissions.name });
-  const permissionId = new Map(permissionRows.map((row) => [row.name, row.id]));
-  for (const [roleId, granted] of Object.entries(GRANTS)) {
-    const [gate] = await db
-      .insert(gateSettings)
-      .values({ roleId: Number(roleId) })
-      .returning({ id: gateSettings.id });
-    await db
-      .insert(gateSettingPermissions)
-      .values(
-        granted.map((name) => ({ gateSettingId: gate.id, permissionId: permissionId.get(name) as number })),
-      );
-  }
+  await grantBuiltInRoles(db);
 
   await db.insert(channels).values([
     { id: 1, name: 'Tokopedia', code: 'tokopedia' },
@@ -259,7 +199,7 @@ export async function createWorld(db: Database): Promise<World> {
   return {
     password: WORLD_PASSWORD,
     roles: ROLE_IDS,
-    permissions: GRANTS,
+    permissions: BUILT_IN_GRANTS,
     channels: { tokopedia: 1, shopee: 2 },
     brands: { A: brandA.id, B: brandB.id },
     vendors: { V1: v1.id, V2: v2.id, V3: v3.id },
@@ -634,29 +574,18 @@ export async function createMediaOf(db: Database, userId: number) {
   return row.id;
 }
 
-/** The AuthUser the services expect, for a world user, as requireAuth would build it. */
+/** The AuthUser the services expect, for a world user, as requireAuth builds it. */
 export async function authUserOf(db: Database, user: WorldUser): Promise<AuthUser> {
-  const [row] = await db.select().from(users).where(eq(users.id, user.id));
-  const keyAccountBrands = await db
-    .select({ id: userBrands.brandId })
-    .from(userBrands)
-    .where(eq(userBrands.userId, user.id));
-  return {
-    id: row.id,
-    name: row.name,
-    email: row.email,
-    roleId: row.roleId,
-    brandId: row.brandId,
-    vendorId: row.vendorId,
-    currentBrandId: row.currentBrandId,
-    isSpecialAccount: row.isSpecialAccount,
-    permissions: row.isSpecialAccount ? ['any'] : (GRANTS[row.roleId] ?? []),
-    brandIds: brandIdsOfRole(
-      row,
-      keyAccountBrands.map((brand) => brand.id),
-    ),
-    tokenId: '00000000-0000-4000-8000-000000000000',
-  };
+  const [row] = await db
+    .select({
+      user: users,
+      permissions: permissionsOfRole(effectiveRoleId),
+      keyAccountBrandIds: keyAccountBrandIds,
+      servedBrandIds: servedBrandIdsOfUser,
+    })
+    .from(users)
+    .where(eq(users.id, user.id));
+  return { ...buildAuthUser(row.user, row), tokenId: '00000000-0000-4000-8000-000000000000' };
 }
 
 type VendorKey = keyof World['vendors'];

@@ -16,6 +16,7 @@ function userUntil(expiresAt: Date): AuthUser & { expiresAt: Date } {
     isSpecialAccount: false,
     permissions: ['order.view'],
     brandIds: [],
+    reach: [1],
     tokenId: 'token-1',
     expiresAt,
   };

@@ -1,7 +1,7 @@
 import { parseWithZod } from '@conform-to/zod';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { replyWithUpstreamError, sentRowsKey } from '~/lib/forms.server';
+import { REFUSED_SAVE, replyWithUpstreamError, sentRowsKey } from '~/lib/forms.server';
 import { UpstreamError } from '~/lib/upstream/client.server';
 
 describe('sentRowsKey', () => {
@@ -36,5 +36,53 @@ describe('replyWithUpstreamError', () => {
     expect(reply.error).toMatchObject({ old_password: ['The old password is incorrect.'] });
     expect(JSON.stringify(reply)).not.toContain('salah-sekali');
     expect(JSON.stringify(reply)).not.toContain('rahasia-baru');
+  });
+
+  it("answers the policy's refusal on the form, in the user's language, keeping what was typed", () => {
+    const form = new FormData();
+    form.set('name', 'Gudang Timur');
+    const submission = parseWithZod(form, { schema: z.object({ name: z.string() }) });
+    const error = new UpstreamError(403, 'This action is unauthorized.');
+
+    const reply = replyWithUpstreamError(submission, error, ['name']);
+
+    expect(reply.error).toEqual({ '': [REFUSED_SAVE] });
+    expect(reply.initialValue).toMatchObject({ name: 'Gudang Timur' });
+  });
+
+  it('answers a lost race (409) on the form with its message', () => {
+    const form = new FormData();
+    form.set('name', 'Gudang Timur');
+    const submission = parseWithZod(form, { schema: z.object({ name: z.string() }) });
+
+    const reply = replyWithUpstreamError(submission, new UpstreamError(409, 'Data telah berubah.'), ['name']);
+
+    expect(reply.error).toEqual({ '': ['Data telah berubah.'] });
+    expect(reply.initialValue).toMatchObject({ name: 'Gudang Timur' });
+  });
+  it('shows a field error once, under its field, and on top only what no field of the form shows', () => {
+    const form = new FormData();
+    form.set('sku', 'NH-JAM-0009');
+    const submission = parseWithZod(form, { schema: z.object({ sku: z.string() }) });
+
+    const taken = replyWithUpstreamError(
+      submission,
+      new UpstreamError(422, 'The sku has already been taken.', { sku: ['The sku has already been taken.'] }),
+      ['sku'],
+    );
+    expect(taken.error).toEqual({ sku: ['The sku has already been taken.'] });
+
+    const elsewhere = replyWithUpstreamError(
+      submission,
+      new UpstreamError(422, 'The sku has already been taken. (and 1 more error)', {
+        sku: ['The sku has already been taken.'],
+        brand_id: ['The selected brand is invalid.'],
+      }),
+      ['sku'],
+    );
+    expect(elsewhere.error).toEqual({
+      '': ['The selected brand is invalid.'],
+      sku: ['The sku has already been taken.'],
+    });
   });
 });

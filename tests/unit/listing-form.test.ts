@@ -7,6 +7,7 @@ import {
   formKeyOfUpstream,
   readDraft,
   settle,
+  stockText,
   type ListingChoices,
 } from '~/lib/listing-form.server';
 import { listingFormSchema, type ListingForm } from '~/lib/schemas/listing';
@@ -286,5 +287,14 @@ describe('the listing body and the answers', () => {
     expect(youtubeWatchId('https://m.youtube.com/shorts/dQw4w9WgXcQ')).toBe('dQw4w9WgXcQ');
     expect(youtubeWatchId('https://evil.test/watch?v=dQw4w9WgXcQ')).toBeNull();
     expect(youtubeWatchId('javascript:alert(1)')).toBeNull();
+  });
+});
+
+describe('a listing’s stock in the form', () => {
+  it('is an empty field (no stock yet) for the -1 a new listing keeps, and the number otherwise', () => {
+    expect(stockText(-1)).toBe('');
+    expect(stockText(0)).toBe('0');
+    expect(stockText(12)).toBe('12');
+    expect(stockText(null)).toBe('');
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createTurns } from '../../api/domains/media/turns';
+import { createKeyedTurns, createTurns } from '../../api/http/turns';
 
 /** A job that runs until the test lets it finish. */
 function gatedJob(log: string[], name: string, state: { running: number; most: number }) {
@@ -50,5 +50,32 @@ describe('createTurns', () => {
     const next = inTurn(async () => 'next');
     await expect(failed).rejects.toThrow('not an image');
     await expect(next).resolves.toBe('next');
+  });
+});
+
+describe('createKeyedTurns', () => {
+  it('runs one job per key at a time while other keys go on, and takes a key up again after it is forgotten', async () => {
+    const inTurnOf = createKeyedTurns(1);
+    const log: string[] = [];
+    const states = { alice: { running: 0, most: 0 }, bob: { running: 0, most: 0 } };
+    const first = gatedJob(log, 'alice 1', states.alice);
+    const second = gatedJob(log, 'alice 2', states.alice);
+    const other = gatedJob(log, 'bob 1', states.bob);
+    const results = [inTurnOf('alice', first.job), inTurnOf('alice', second.job), inTurnOf('bob', other.job)];
+    await tick();
+    expect(log).toEqual(['start alice 1', 'start bob 1']);
+    first.finish();
+    await tick();
+    expect(log).toEqual(['start alice 1', 'start bob 1', 'start alice 2']);
+    second.finish();
+    other.finish();
+    expect(await Promise.all(results)).toEqual(['alice 1', 'alice 2', 'bob 1']);
+    expect(states.alice.most).toBe(1);
+    const again = gatedJob(log, 'alice 3', states.alice);
+    const result = inTurnOf('alice', again.job);
+    await tick();
+    expect(log.at(-1)).toBe('start alice 3');
+    again.finish();
+    await expect(result).resolves.toBe('alice 3');
   });
 });

@@ -39,6 +39,9 @@ export const products = pgTable(
     index('products_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
     // On lower(sku), so that the SKU equality lookups of imports keep the unique btree index.
     index('products_sku_lower_trgm_idx').using('gin', sql`lower(${t.sku}) gin_trgm_ops`),
+    // The search box: the start of a name or a SKU.
+    index('products_name_lower_prefix_idx').using('btree', sql`lower(${t.name}) text_pattern_ops`),
+    index('products_sku_lower_prefix_idx').using('btree', sql`lower(${t.sku}) text_pattern_ops`),
   ],
 );
 

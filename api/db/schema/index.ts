@@ -1,3 +1,4 @@
 export * from './tenancy';
 export * from './access';
 export * from './commerce';
+export * from './promotions';

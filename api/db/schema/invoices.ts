@@ -39,6 +39,10 @@ export const customers = pgTable(
   (t) => [
     uniqueIndex('customers_brand_buyer_key_unique').on(t.brandId, t.buyerKey),
     index('customers_brand_name_idx').on(t.brandId, t.name),
+    // The search box: a name's start, a phone or an email exactly.
+    index('customers_name_lower_prefix_idx').using('btree', sql`lower(${t.name}) text_pattern_ops`),
+    index('customers_normalized_phone_idx').on(t.normalizedPhone),
+    index('customers_email_lower_idx').using('btree', sql`lower(${t.email})`),
   ],
 );
 
@@ -100,6 +104,8 @@ export const invoices = pgTable(
     index('invoices_customer_idx').on(t.customerId),
     index('invoices_external_number_trgm_idx').using('gin', t.externalNumber.op('gin_trgm_ops')),
     index('invoices_customer_name_trgm_idx').using('gin', t.customerName.op('gin_trgm_ops')),
+    // The search box finds a marketplace number exactly, whichever channel it came from.
+    index('invoices_external_number_idx').on(t.externalNumber),
   ],
 );
 

@@ -78,6 +78,12 @@ export const marketplaceListings = pgTable(
     index('marketplace_listings_brand_channel_sku_idx').on(t.brandId, t.channelId, t.sku),
     index('marketplace_listings_external_idx').on(t.channelId, t.externalId),
     index('marketplace_listings_skus_idx').using('gin', t.skus),
+    // The search box: the start of a name or a SKU.
+    index('marketplace_listings_name_lower_prefix_idx').using(
+      'btree',
+      sql`lower(${t.name}) text_pattern_ops`,
+    ),
+    index('marketplace_listings_sku_lower_prefix_idx').using('btree', sql`lower(${t.sku}) text_pattern_ops`),
   ],
 );
 
@@ -92,6 +98,8 @@ export const channelRequestLogs = pgTable(
       .notNull()
       .references(() => channels.id),
     listingId: integer('listing_id').references(() => marketplaceListings.id, { onDelete: 'set null' }),
+    /** The promotion a promotion push was for; kept as a number, as the log outlives a deleted promotion. */
+    promotionId: integer('promotion_id'),
     action: text('action').notNull(),
     request: jsonb('request').notNull(),
     response: jsonb('response'),
@@ -104,5 +112,6 @@ export const channelRequestLogs = pgTable(
   (t) => [
     index('channel_request_logs_brand_created_idx').on(t.brandId, t.createdAt),
     index('channel_request_logs_listing_idx').on(t.listingId),
+    index('channel_request_logs_promotion_idx').on(t.promotionId),
   ],
 );

@@ -87,6 +87,8 @@ export const orders = pgTable(
     // Search: any part of the number through trigrams, a leading "SO/…" as a prefix (see searchedOrderIds).
     index('orders_number_trgm_idx').using('gin', t.number.op('gin_trgm_ops')),
     index('orders_number_prefix_idx').on(t.number.op('text_pattern_ops')),
+    // The search box finds an order by its tracking number, exactly.
+    index('orders_shipping_number_idx').on(t.shippingNumber),
   ],
 );
 

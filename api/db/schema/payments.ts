@@ -46,6 +46,8 @@ export const sendPayments = pgTable(
     uniqueIndex('send_payments_brand_number_unique').on(t.brandId, t.number),
     index('send_payments_brand_created_idx').on(t.brandId, t.createdAt),
     index('send_payments_vendor_idx').on(t.vendorId),
+    // The search box: the start of a voucher number.
+    index('send_payments_number_lower_prefix_idx').using('btree', sql`lower(${t.number}) text_pattern_ops`),
   ],
 );
 

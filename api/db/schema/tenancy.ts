@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   boolean,
   doublePrecision,
@@ -71,21 +72,28 @@ export const brandChannels = pgTable(
   (t) => [uniqueIndex('brand_channels_brand_channel_unique').on(t.brandId, t.channelId)],
 );
 
-export const vendors = pgTable('vendors', {
-  id: serial('id').primaryKey(),
-  name: text('name').notNull(),
-  address: text('address'),
-  city: text('city'),
-  postalCode: text('postal_code'),
-  telephone: text('telephone'),
-  fax: text('fax'),
-  lat: doublePrecision('lat'),
-  lng: doublePrecision('lng'),
-  isPriority: boolean('is_priority').notNull().default(false),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-  deletedAt: nullableTimestamp('deleted_at'),
-});
+export const vendors = pgTable(
+  'vendors',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    address: text('address'),
+    city: text('city'),
+    postalCode: text('postal_code'),
+    telephone: text('telephone'),
+    fax: text('fax'),
+    lat: doublePrecision('lat'),
+    lng: doublePrecision('lng'),
+    isPriority: boolean('is_priority').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    deletedAt: nullableTimestamp('deleted_at'),
+  },
+  (t) => [
+    // The search box: the start of a vendor's name.
+    index('vendors_name_lower_prefix_idx').using('btree', sql`lower(${t.name}) text_pattern_ops`),
+  ],
+);
 
 export const vendorBrands = pgTable(
   'vendor_brands',

@@ -1,11 +1,9 @@
 import { z } from 'zod';
+import { indonesianMobile } from '../../http/contact-fields';
 import { idParam } from '../../http/params';
 
-/** Indonesian mobile numbers: 08…, 628… or +628…, 9–13 digits after the prefix's leading 8. */
-export const indonesianPhone = z
-  .string()
-  .trim()
-  .regex(/^(?:\+62|62|0)8[1-9]\d{6,11}$/, 'The mobile phone field must be a valid Indonesian phone number.');
+/** Indonesian mobile numbers, separators allowed and dropped (contract/phone.ts). */
+export const indonesianPhone = indonesianMobile;
 
 export const updateProfileSchema = z
   .object({

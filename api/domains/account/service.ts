@@ -8,9 +8,9 @@ import type { ApiDeps, AuthUser } from '../../http/context';
 import { tooManyRequests, validationFailed } from '../../http/errors';
 import { serializeMedia } from '../media/serializer';
 import { revokeAllTokensOf, revokeToken } from '../oauth/service';
-import { hashToken } from '../oauth/tokens';
+import { hashToken } from '../../access/secret-tokens';
 import { hashPassword, verifyPassword } from './passwords';
-import { isPlatformStaff } from '../access/roles';
+import { isPlatformStaff } from '../../access/roles';
 import type {
   changeBrandSchema,
   changePasswordSchema,
@@ -113,6 +113,8 @@ export async function changePassword(
       .set({ passwordHash, updatedAt: deps.clock() })
       .where(eq(users.id, user.id))
       .returning();
+    // Whoever else holds a session of this account (a stolen one, say) is signed out; this one goes on.
+    await revokeAllTokensOf(tx, user.id, work.at, user.tokenId);
     work.audit({
       action: 'account.change_password',
       entity: 'user',

@@ -9,6 +9,8 @@ const filters = {
   entity: z.string().trim().max(50).optional(),
   entity_id: z.string().trim().max(50).optional(),
   action: z.string().trim().max(100).optional(),
+  /** `1` lists sign-ins, sign-outs and session renewals too; without it (or an `action`) they are left out. */
+  sign_ins: z.enum(['0', '1']).optional(),
   'date-from': dayParam('date from'),
   'date-to': dayParam('date to'),
 };
@@ -18,7 +20,12 @@ export const auditListQuerySchema = pageQuerySchema
   .extend({ ...filters, order_by: z.enum(['asc', 'desc']).default('desc') })
   .refine(dateRangeInOrder, dateRangeIssue);
 
-export const auditExportQuerySchema = z.object(filters).refine(dateRangeInOrder, dateRangeIssue);
+export const auditExportQuerySchema = z
+  .object({
+    ...filters,
+    /** The language of the headers and labels. */ lang: z.enum(['id', 'en']).default('id'),
+  })
+  .refine(dateRangeInOrder, dateRangeIssue);
 
-export type AuditFilters = z.infer<typeof auditExportQuerySchema>;
+export type AuditFilters = Omit<z.infer<typeof auditExportQuerySchema>, 'lang'>;
 export type AuditListQuery = z.infer<typeof auditListQuerySchema>;

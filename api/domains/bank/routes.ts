@@ -1,10 +1,8 @@
 import type { Context } from 'hono';
 import type { ApiEnv } from '../../http/context';
 import { endpoint, endpointGroup } from '../../http/endpoints';
-import { forbidden } from '../../http/errors';
 import { parseId } from '../../http/tenancy';
 import { write } from '../../http/write';
-import { isPlatformStaff, ROLE } from '../access/roles';
 import { bankBodySchema, bankListQuerySchema, bankSelectQuerySchema } from './schema';
 import {
   bankOptions,
@@ -15,11 +13,6 @@ import {
   serializeBank,
   updateBank,
 } from './service';
-
-/** Banks are a setting of administrators alone (spec 001 §6: the bank menu is the administrator's). */
-function requireAdministrator(c: Context<ApiEnv>) {
-  if (c.var.user.roleId !== ROLE.administrator) throw forbidden();
-}
 
 function bankId(c: Context<ApiEnv>) {
   return parseId(c.req.param('id'));
@@ -33,7 +26,7 @@ export const bankEndpoints = endpointGroup([
     summary: 'Banks (administrators)',
     tag: 'bank',
     query: bankListQuerySchema,
-    authorize: requireAdministrator,
+    policy: { operation: 'bank.list', tenancy: 'shared' },
     handle: async (c, { query }) => {
       return c.json(await listBanks(c.var.deps.db, query));
     },
@@ -44,7 +37,7 @@ export const bankEndpoints = endpointGroup([
     summary: 'Add a bank',
     tag: 'bank',
     body: bankBodySchema,
-    authorize: requireAdministrator,
+    policy: { operation: 'bank.create', tenancy: 'shared' },
     handle: async (c, { body }) => {
       const bank = await write(c, (work) => createBank(work, body));
       return c.json({ message: 'Data berhasil dibuat', data: serializeBank(bank) }, 201);
@@ -55,7 +48,7 @@ export const bankEndpoints = endpointGroup([
     path: '/api/bank/{id}',
     summary: 'One bank',
     tag: 'bank',
-    authorize: requireAdministrator,
+    policy: { operation: 'bank.list', tenancy: 'shared' },
     handle: async (c) => {
       return c.json({ data: serializeBank(await findBank(c.var.deps.db, bankId(c))) });
     },
@@ -66,7 +59,7 @@ export const bankEndpoints = endpointGroup([
     summary: 'Rename a bank',
     tag: 'bank',
     body: bankBodySchema,
-    authorize: requireAdministrator,
+    policy: { operation: 'bank.update', tenancy: 'shared' },
     handle: async (c, { body }) => {
       const id = bankId(c);
       const bank = await write(c, (work) => updateBank(work, id, body));
@@ -78,7 +71,7 @@ export const bankEndpoints = endpointGroup([
     path: '/api/bank/{id}',
     summary: 'Delete a bank no voucher names (422 otherwise)',
     tag: 'bank',
-    authorize: requireAdministrator,
+    policy: { operation: 'bank.delete', tenancy: 'shared' },
     handle: async (c) => {
       const id = bankId(c);
       await write(c, (work) => deleteBank(work, id));
@@ -91,9 +84,7 @@ export const bankEndpoints = endpointGroup([
     summary: 'Bank options of the payment form (administrators and key accounts)',
     tag: 'bank',
     query: bankSelectQuerySchema,
-    authorize: (c) => {
-      if (!isPlatformStaff(c.var.user.roleId)) throw forbidden();
-    },
+    policy: { operation: 'payment.bank-options', tenancy: 'shared' },
     handle: async (c, { query }) => c.json(await bankOptions(c.var.deps.db, query)),
   }),
 ]);

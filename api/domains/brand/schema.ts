@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { coordinate, indonesianTelephone, optionalText, postalCodeField } from '../../http/contact-fields';
+import { indonesianTelephone, optionalText, pinCoordinate, postalCodeField } from '../../http/contact-fields';
 import { idParam } from '../../http/params';
 import { pageQuerySchema } from '../../http/pagination';
 
@@ -17,7 +17,8 @@ const channelSchema = z
 
 /**
  * The brand form (spec 001 §5): General (name, address, city, postal code, telephone, fax, the pin address's
- * lat and lng) and Integration (each channel's shop id and official-store flag).
+ * lat and lng, any fault of either answered with the spec's pin-address message) and Integration (each channel's
+ * shop id and official-store flag). The same form creates a brand.
  */
 export const brandBodySchema = z
   .object({
@@ -27,8 +28,8 @@ export const brandBodySchema = z
     postal_code: postalCodeField,
     telephone: indonesianTelephone('telephone'),
     fax: indonesianTelephone('fax'),
-    lat: coordinate(90),
-    lng: coordinate(180),
+    lat: pinCoordinate(90),
+    lng: pinCoordinate(180),
     channels: z.array(channelSchema).max(20).optional(),
   })
   .strict();

@@ -1,6 +1,6 @@
 import type { Database } from '../../db/client';
 import type { AuthUser } from '../../http/context';
-import { ROLE } from '../access/roles';
+import { ROLE } from '../../access/roles';
 
 const USER_CHANNEL = /^private-App\.Models\.User\.(\d+)$/;
 const BRAND_CHANNEL = /^private-brand\.(\d+)\.(order-status|invoice-status)$/;

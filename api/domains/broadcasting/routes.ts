@@ -1,9 +1,6 @@
-import { Hono } from 'hono';
 import { z } from 'zod';
-import { requireAuth } from '../../http/auth';
-import type { ApiEnv } from '../../http/context';
+import { endpoint, endpointGroup } from '../../http/endpoints';
 import { forbidden } from '../../http/errors';
-import { readBody, validate } from '../../http/validation';
 import { mayListen } from './channels';
 
 const authSchema = z.object({
@@ -11,8 +8,18 @@ const authSchema = z.object({
   channel_name: z.string().min(1).max(200),
 });
 
-export const broadcastingRoutes = new Hono<ApiEnv>().use(requireAuth).post('/auth', async (c) => {
-  const input = validate(authSchema, await readBody(c));
-  if (!(await mayListen(c.var.deps.db, c.var.user, input.channel_name))) throw forbidden();
-  return c.json(c.var.deps.signer.authorize(input.socket_id, input.channel_name));
-});
+/** Signs the account's own private channel subscriptions; which channel it may hear is the channel's rule. */
+export const broadcastingEndpoints = endpointGroup([
+  endpoint({
+    method: 'post',
+    path: '/api/broadcasting/auth',
+    summary: 'Sign a private channel subscription',
+    tag: 'realtime',
+    body: authSchema,
+    policy: { operation: 'account.self', tenancy: 'none' },
+    handle: async (c, { body }) => {
+      if (!(await mayListen(c.var.deps.db, c.var.user, body.channel_name))) throw forbidden();
+      return c.json(c.var.deps.signer.authorize(body.socket_id, body.channel_name));
+    },
+  }),
+]);

@@ -1,6 +1,6 @@
+import type { ChannelSigner } from '../../http/context';
 import Pusher from 'pusher';
 
-export type ChannelSigner = { authorize(socketId: string, channel: string): { auth: string } };
 export type PusherConnection = {
   appId: string;
   key: string;

@@ -3,18 +3,11 @@ import type { ApiEnv } from '../../http/context';
 import { endpoint, endpointGroup } from '../../http/endpoints';
 import { brandOfPath, parseId, vendorOfPath } from '../../http/tenancy';
 import { write } from '../../http/write';
-import { requirePermission } from '../access/permissions';
 import { categoryBodySchema, categoryQuerySchema } from './schema';
 import { createCategory, deleteCategory, findCategory, listCategories, updateCategory } from './service';
 
 function idOf(c: Context<ApiEnv>) {
   return parseId(c.req.param('id'));
-}
-
-/** The brand of a category write, for a caller holding `category.{action}`. */
-async function brandFor(c: Context<ApiEnv>, action: 'store' | 'update' | 'destroy') {
-  requirePermission(c.var.user, `category.${action}`);
-  return brandOfPath(c);
 }
 
 /** A brand's categories (a two-level tree), and the categories of the brands a vendor serves. */
@@ -24,6 +17,7 @@ export const categoryEndpoints = endpointGroup([
     path: '/api/brand/{brand}/category',
     summary: 'Categories (with=children, only=parent)',
     tag: 'category',
+    policy: { operation: 'category.options', tenancy: 'brand' },
     query: categoryQuerySchema,
     handle: async (c, { query }) => {
       const brand = await brandOfPath(c);
@@ -35,9 +29,10 @@ export const categoryEndpoints = endpointGroup([
     path: '/api/brand/{brand}/category',
     summary: 'Create a category (parent_id: a top-level category)',
     tag: 'category',
+    policy: { operation: 'category.create', tenancy: 'brand' },
     body: categoryBodySchema,
     handle: async (c, { body }) => {
-      const brand = await brandFor(c, 'store');
+      const brand = await brandOfPath(c);
       const created = await write(c, (work) => createCategory(work, brand.id, body));
       const data = await findCategory(c.var.deps.db, [brand.id], created.id);
       return c.json({ message: 'Data berhasil dibuat', data }, 201);
@@ -48,6 +43,7 @@ export const categoryEndpoints = endpointGroup([
     path: '/api/brand/{brand}/category/{id}',
     summary: 'A category with parent and children',
     tag: 'category',
+    policy: { operation: 'category.options', tenancy: 'brand' },
     handle: async (c) => {
       const brand = await brandOfPath(c);
       return c.json({ data: await findCategory(c.var.deps.db, [brand.id], idOf(c)) });
@@ -58,9 +54,10 @@ export const categoryEndpoints = endpointGroup([
     path: '/api/brand/{brand}/category/{id}',
     summary: 'Rename or move a category',
     tag: 'category',
+    policy: { operation: 'category.update', tenancy: 'brand' },
     body: categoryBodySchema,
     handle: async (c, { body }) => {
-      const brand = await brandFor(c, 'update');
+      const brand = await brandOfPath(c);
       const id = idOf(c);
       await write(c, (work) => updateCategory(work, brand.id, id, body));
       const data = await findCategory(c.var.deps.db, [brand.id], id);
@@ -72,8 +69,9 @@ export const categoryEndpoints = endpointGroup([
     path: '/api/brand/{brand}/category/{id}',
     summary: 'Delete a category without sub categories or products (422 otherwise)',
     tag: 'category',
+    policy: { operation: 'category.delete', tenancy: 'brand' },
     handle: async (c) => {
-      const brand = await brandFor(c, 'destroy');
+      const brand = await brandOfPath(c);
       const id = idOf(c);
       await write(c, (work) => deleteCategory(work, brand.id, id));
       return c.json({ message: 'Data berhasil dihapus', success: true });
@@ -84,6 +82,7 @@ export const categoryEndpoints = endpointGroup([
     path: '/api/vendor/{vendor}/category',
     summary: 'Categories of the brands a vendor serves',
     tag: 'category',
+    policy: { operation: 'category.options', tenancy: 'vendor' },
     query: categoryQuerySchema,
     handle: async (c, { query }) => {
       const { brandIds } = await vendorOfPath(c);
@@ -95,6 +94,7 @@ export const categoryEndpoints = endpointGroup([
     path: '/api/vendor/{vendor}/category/{id}',
     summary: 'A category of a brand the vendor serves, with parent and children',
     tag: 'category',
+    policy: { operation: 'category.options', tenancy: 'vendor' },
     handle: async (c) => {
       const { brandIds } = await vendorOfPath(c);
       return c.json({ data: await findCategory(c.var.deps.db, brandIds, idOf(c)) });

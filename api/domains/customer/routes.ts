@@ -1,27 +1,46 @@
-import { Hono } from 'hono';
-import { authenticated } from '../../http/auth';
-import type { ApiEnv } from '../../http/context';
+import { endpoint, endpointGroup } from '../../http/endpoints';
 import { parseId } from '../../http/tenancy';
-import { readQuery, validate } from '../../http/validation';
 import { brandScope } from '../order/service';
 import { customerDetailQuerySchema, customerListQuerySchema, listCustomers, showCustomer } from './service';
 
-/** Customer list and detail under /api/brand/{brand}/… */
-export const brandCustomerRoutes = new Hono<ApiEnv>()
-  .use(authenticated)
-  .get('/:brand/customer', async (c) => {
-    const { brand } = await brandScope(c);
-    return c.json(
-      await listCustomers(c.var.deps.db, brand.id, validate(customerListQuerySchema, readQuery(c))),
-    );
-  })
-  .get('/:brand/customer/detail', async (c) => {
-    const { brand } = await brandScope(c);
-    const query = validate(customerDetailQuerySchema, readQuery(c));
-    return c.json(await showCustomer(c.var.deps.db, brand.id, query));
-  })
-  .get('/:brand/customer/:id{[0-9]+}', async (c) => {
-    const { brand } = await brandScope(c);
-    const query = validate(customerDetailQuerySchema, readQuery(c));
-    return c.json(await showCustomer(c.var.deps.db, brand.id, { ...query, id: parseId(c.req.param('id')) }));
-  });
+/** Buyers under /api/brand/{brand}/…: the list and one buyer (by phone, email or name, or by id). */
+export const customerEndpoints = endpointGroup([
+  endpoint({
+    method: 'get',
+    path: '/api/brand/{brand}/customer',
+    summary: 'Buyers with their invoice count',
+    tag: 'customer',
+    query: customerListQuerySchema,
+    policy: { operation: 'customer.list', tenancy: 'brand' },
+    handle: async (c, { query }) => {
+      const { brand } = await brandScope(c);
+      return c.json(await listCustomers(c.var.deps.db, brand.id, query));
+    },
+  }),
+  // Before `{id}`: the first route that matches answers.
+  endpoint({
+    method: 'get',
+    path: '/api/brand/{brand}/customer/detail',
+    summary: 'A buyer by phone, email or name, with their invoices paged',
+    tag: 'customer',
+    query: customerDetailQuerySchema,
+    policy: { operation: 'customer.list', tenancy: 'brand' },
+    handle: async (c, { query }) => {
+      const { brand } = await brandScope(c);
+      return c.json(await showCustomer(c.var.deps.db, brand.id, query));
+    },
+  }),
+  endpoint({
+    method: 'get',
+    path: '/api/brand/{brand}/customer/{id}',
+    summary: 'A buyer with their invoices paged',
+    tag: 'customer',
+    query: customerDetailQuerySchema,
+    policy: { operation: 'customer.list', tenancy: 'brand' },
+    handle: async (c, { query }) => {
+      const { brand } = await brandScope(c);
+      const id = parseId(c.req.param('id'));
+      return c.json(await showCustomer(c.var.deps.db, brand.id, { ...query, id }));
+    },
+  }),
+]);

@@ -1,39 +1,39 @@
-import { Hono, type Context } from 'hono';
-import { authenticated } from '../../http/auth';
+import type { Context } from 'hono';
 import type { ApiEnv } from '../../http/context';
-import { readQuery, validate } from '../../http/validation';
-import { brandTenancy, scopeOf, vendorTenancy, type ScopeFilters } from './scope';
+import { endpoint, endpointGroup } from '../../http/endpoints';
+import { brandOfPath, vendorOfPath } from '../../http/tenancy';
+import { scopeOf, type ScopeFilters, type Tenancy } from './scope';
 import { widgetsOf, type Side, type Widget } from './widgets';
 
-/** Tenancy first, so a foreign brand or vendor answers 404 whatever its query; then the query, then the figures. */
-function handlerOf(widget: Widget, side: Side) {
-  return async (c: Context<ApiEnv>) => {
-    const { db, clock } = c.var.deps;
-    const tenancy =
-      side === 'brand'
-        ? await brandTenancy(db, c.var.user, c.req.param('brand'))
-        : await vendorTenancy(db, c.var.user, c.req.param('vendor'));
-    const query = validate(widget.query, readQuery(c)) as ScopeFilters;
-    const scope = await scopeOf(db, tenancy, query);
-    return c.json(await widget.run({ db, scope, query, now: clock() }));
-  };
+/** The tenant the policy resolved: a brand and every vendor of it, or one vendor over the brands seen through it. */
+async function tenancyOf(c: Context<ApiEnv>, side: Side): Promise<Tenancy> {
+  if (side === 'brand') return { brandIds: [(await brandOfPath(c)).id], vendorIds: null };
+  const { vendor, brandIds } = await vendorOfPath(c);
+  return { brandIds, vendorIds: [vendor.id] };
 }
 
-function widgetRoutes(side: Side) {
-  const routes = new Hono<ApiEnv>();
-  const param = side === 'brand' ? ':brand' : ':vendor';
-  for (const widget of widgetsOf(side)) {
-    const handler = handlerOf(widget, side);
-    routes.get(`/${param}/widget/${widget.path}`, authenticated, handler);
+function widgetEndpoint(widget: Widget, side: Side) {
+  const base = side === 'brand' ? '/api/brand/{brand}/widget' : '/api/vendor/{vendor}/widget';
+  return endpoint({
+    method: 'get',
+    path: `${base}/${widget.path}`,
     // The spec writes the buyers' root card as `customer/card/`; both spellings answer.
-    if (widget.path === 'customer/card')
-      routes.get(`/${param}/widget/customer/card/`, authenticated, handler);
-  }
-  return routes;
+    aliases: widget.path === 'customer/card' ? [`${base}/customer/card/`] : undefined,
+    summary: side === 'brand' ? widget.summary : `${widget.summary} (the vendor’s own)`,
+    tag: 'dashboard',
+    query: widget.query,
+    policy: { operation: 'dashboard.view', tenancy: side },
+    handle: async (c, { query }) => {
+      const { db, clock } = c.var.deps;
+      const filters = query as ScopeFilters;
+      const scope = await scopeOf(db, await tenancyOf(c, side), filters);
+      return c.json(await widget.run({ db, scope, query: filters, now: clock() }));
+    },
+  });
 }
 
-/** Widget routes under /api/brand/{brand}/widget/… */
-export const brandWidgetRoutes = widgetRoutes('brand');
-
-/** Widget routes under /api/vendor/{vendor}/widget/… */
-export const vendorWidgetRoutes = widgetRoutes('vendor');
+/** Every widget of both sides, from the one list of widgets (widgets.ts). */
+export const dashboardEndpoints = endpointGroup([
+  ...widgetsOf('brand').map((widget) => widgetEndpoint(widget, 'brand')),
+  ...widgetsOf('vendor').map((widget) => widgetEndpoint(widget, 'vendor')),
+]);

@@ -1,7 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Database, Executor } from '../../db/client';
-import type { AuthUser } from '../../http/context';
-import { parseId, resolveBrand, resolveVendor } from '../../http/tenancy';
+import type { Executor } from '../../db/client';
 import { withDescendants } from '../category/descendants';
 import { inList, selectRows } from './sql';
 
@@ -48,22 +46,6 @@ export function readOnce<T>(scope: Scope, key: string, read: () => Promise<T>): 
   let pending = reads.get(key) as Promise<T> | undefined;
   if (!pending) reads.set(key, (pending = read()));
   return pending;
-}
-
-/** `/api/brand/{brand}/widget/…`: a brand the caller may act on (vendor users have none), every vendor of it. */
-export async function brandTenancy(db: Database, user: AuthUser, rawBrand: string | undefined) {
-  const brand = await resolveBrand(db, user, parseId(rawBrand));
-  return { brandIds: [brand.id], vendorIds: null } satisfies Tenancy;
-}
-
-/**
- * `/api/vendor/{vendor}/widget/…`: one vendor, over the brands it serves whose data the caller may see — all of
- * them for the vendor's own users, only their own brands for brand-side users (a brand A user looking at a vendor
- * that also serves brand B must not see brand B's figures).
- */
-export async function vendorTenancy(db: Database, user: AuthUser, rawVendor: string | undefined) {
-  const { vendor, brandIds } = await resolveVendor(db, user, parseId(rawVendor));
-  return { brandIds, vendorIds: [vendor.id] } satisfies Tenancy;
 }
 
 function intersect(scope: number[] | null, chosen: number[] | undefined): number[] | null {

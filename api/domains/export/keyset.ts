@@ -29,8 +29,8 @@ function started<T>(read: Promise<T>) {
 }
 
 /**
- * Reads `page(afterId)` in id order, from `range.after` on, until a short batch: keyset paging, so batch n
- * costs what batch 1 costs. The next batch is already being read while the caller writes this one.
+ * Reads `page(cursor)` from `range.after` on, each next cursor the id of the batch's last row, until a short
+ * batch: keyset paging, so batch n costs what batch 1 costs. The next batch is already being read while the caller writes this one.
  *
  * Each batch is its own statement rather than a cursor in one REPEATABLE READ transaction: the export is
  * read at the client's pace, and such a transaction would hold a pool connection (on PGlite, the whole
@@ -50,15 +50,30 @@ export async function* keyset<T>(
   }
 }
 
+/** Past every id a serial column holds: where a newest-first read starts when the range has no end. */
+const PAST_LAST_ID = 2_147_483_647;
+
 /**
- * Flat rows (`select columns from from where where`) in `id` order, keyset-paged over `range`: the rows as the
- * database hands them over, without the ORM's row mapping. Each row has an `id` column.
+ * Flat rows (`select columns from from where where`) keyset-paged over `range`: the rows as the database hands
+ * them over, without the ORM's row mapping. Each row has an `id` column. In id order, or with `newestFirst` from
+ * the range's end down (ids are in creation order), as the lists of orders, invoices and payments open.
  */
 export function flatRows<T extends { id: number | string }>(
   db: Executor,
-  query: { columns: SQL; from: SQL; where: SQL; id: PgColumn | SQL; range: IdRange },
+  query: { columns: SQL; from: SQL; where: SQL; id: PgColumn | SQL; range: IdRange; newestFirst?: boolean },
 ): AsyncGenerator<T[]> {
-  const { columns, from, where, id, range } = query;
+  const { columns, from, where, id, range, newestFirst = false } = query;
+  if (newestFirst) {
+    const page = async (beforeId: number) => {
+      const result = await db.execute(sql`select ${columns} from ${from}
+        where ${where} and ${id} < ${beforeId} and ${id} > ${range.after}
+        order by ${id} desc
+        limit ${EXPORT_BATCH}`);
+      return (result as unknown as { rows: T[] }).rows;
+    };
+    const start = range.upTo === undefined ? PAST_LAST_ID : range.upTo + 1;
+    return keyset(page, (row) => Number(row.id), { after: start });
+  }
   const upTo = range.upTo === undefined ? sql`` : sql`and ${id} <= ${range.upTo}`;
   const page = async (afterId: number) => {
     const result = await db.execute(sql`select ${columns} from ${from}

@@ -72,7 +72,7 @@ async function orderIdRange(db: Executor, scope: OrderScope, filters: OrderFilte
 }
 
 /**
- * The orders the list shows for the same scope and filters, in id order. Rows are read flat, as the sheet
+ * The orders the list shows for the same scope and filters, newest first as the list opens (docs/decisions/018). Rows are read flat, as the sheet
  * needs them (names joined, dates formatted by the database), without the ORM's row mapping.
  */
 export async function exportOrders(db: Executor, scope: OrderScope, filters: OrderFilters, now: Date) {
@@ -93,6 +93,7 @@ export async function exportOrders(db: Executor, scope: OrderScope, filters: Ord
     where,
     id: orders.id,
     range,
+    newestFirst: true,
   });
   return streamWorkbook({
     fileName: exportFileName(now, 'order'),

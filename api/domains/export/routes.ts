@@ -1,7 +1,4 @@
-import { Hono } from 'hono';
-import { authenticated } from '../../http/auth';
-import type { ApiEnv } from '../../http/context';
-import { readQuery, validate } from '../../http/validation';
+import { endpoint, endpointGroup } from '../../http/endpoints';
 import { customerListQuerySchema } from '../customer/service';
 import { invoiceListQuerySchema } from '../invoice/schema';
 import { readInvoiceFilters } from '../invoice/service';
@@ -9,33 +6,58 @@ import { brandScope, orderListQuerySchema, readOrderFilters, vendorScope } from 
 import { exportOrders } from './orders';
 import { exportCustomers, exportInvoices } from './service';
 
-/** Spreadsheet downloads under /api/brand/{brand}/export/…, with the filters of the matching list. */
-export const brandExportRoutes = new Hono<ApiEnv>()
-  .use(authenticated)
-  .get('/:brand/export/order', async (c) => {
-    const { scope } = await brandScope(c);
-    const { db, clock } = c.var.deps;
-    const filters = await readOrderFilters(db, scope, validate(orderListQuerySchema, readQuery(c)));
-    return exportOrders(db, scope, filters, clock());
-  })
-  .get('/:brand/export/invoice', async (c) => {
-    const { brand } = await brandScope(c);
-    const { db, clock } = c.var.deps;
-    const filters = readInvoiceFilters(validate(invoiceListQuerySchema, readQuery(c)));
-    return exportInvoices(db, brand.id, filters, clock());
-  })
-  .get('/:brand/export/customer', async (c) => {
-    const { brand } = await brandScope(c);
-    const { db, clock } = c.var.deps;
-    return exportCustomers(db, brand.id, validate(customerListQuerySchema, readQuery(c)), clock());
-  });
-
-/** The vendor's order download under /api/vendor/{vendor}/export/order. */
-export const vendorExportRoutes = new Hono<ApiEnv>()
-  .use(authenticated)
-  .get('/:vendor/export/order', async (c) => {
-    const { scope } = await vendorScope(c);
-    const { db, clock } = c.var.deps;
-    const filters = await readOrderFilters(db, scope, validate(orderListQuerySchema, readQuery(c)));
-    return exportOrders(db, scope, filters, clock());
-  });
+/** Spreadsheet downloads with the filters of the matching list, under the list's own permission. */
+export const exportEndpoints = endpointGroup([
+  endpoint({
+    method: 'get',
+    path: '/api/brand/{brand}/export/order',
+    summary: 'Orders as .xlsx (the list filters)',
+    tag: 'export',
+    query: orderListQuerySchema,
+    policy: { operation: 'order.list', tenancy: 'brand' },
+    handle: async (c, { query }) => {
+      const { scope } = await brandScope(c);
+      const { db, clock } = c.var.deps;
+      return exportOrders(db, scope, await readOrderFilters(db, scope, query), clock());
+    },
+  }),
+  endpoint({
+    method: 'get',
+    path: '/api/brand/{brand}/export/invoice',
+    summary: 'Invoices as .xlsx (the list filters)',
+    tag: 'export',
+    query: invoiceListQuerySchema,
+    policy: { operation: 'invoice.list', tenancy: 'brand' },
+    handle: async (c, { query }) => {
+      const { brand } = await brandScope(c);
+      const { db, clock } = c.var.deps;
+      return exportInvoices(db, brand.id, readInvoiceFilters(query), clock());
+    },
+  }),
+  endpoint({
+    method: 'get',
+    path: '/api/brand/{brand}/export/customer',
+    summary: 'Buyers as .xlsx (the list filters)',
+    tag: 'export',
+    query: customerListQuerySchema,
+    policy: { operation: 'customer.list', tenancy: 'brand' },
+    handle: async (c, { query }) => {
+      const { brand } = await brandScope(c);
+      const { db, clock } = c.var.deps;
+      return exportCustomers(db, brand.id, query, clock());
+    },
+  }),
+  endpoint({
+    method: 'get',
+    path: '/api/vendor/{vendor}/export/order',
+    summary: 'The vendor orders as .xlsx',
+    tag: 'export',
+    query: orderListQuerySchema,
+    policy: { operation: 'order.list', tenancy: 'vendor' },
+    handle: async (c, { query }) => {
+      const { scope } = await vendorScope(c);
+      const { db, clock } = c.var.deps;
+      return exportOrders(db, scope, await readOrderFilters(db, scope, query), clock());
+    },
+  }),
+]);

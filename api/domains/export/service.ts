@@ -55,7 +55,7 @@ const INVOICE_COLUMNS: ExportColumn<InvoiceExportRow>[] = [
   { header: 'Alamat', width: 40, value: (row) => row.recipient_address_full },
 ];
 
-/** The invoices the list shows, in id order, read flat as the sheet needs them (see exportOrders). */
+/** The invoices the list shows, newest first as the list opens, read flat as the sheet needs them (see exportOrders). */
 export async function exportInvoices(db: Executor, brandId: number, filters: InvoiceFilters, now: Date) {
   const where = invoiceWhere(brandId, filters);
   const dated = dateConditions(invoices.createdAt, filters.dateFrom, filters.dateTo);
@@ -76,6 +76,7 @@ export async function exportInvoices(db: Executor, brandId: number, filters: Inv
     where,
     id: invoices.id,
     range,
+    newestFirst: true,
   });
   return streamWorkbook({
     fileName: exportFileName(now, 'invoice'),

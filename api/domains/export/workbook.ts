@@ -19,10 +19,22 @@ export const EXPORT_BATCH = 5000;
 
 /**
  * A text cell a spreadsheet would take for a formula (= + - @, or a tab or carriage return first) is
- * prefixed with `'`, so it reads as the text it is.
+ * prefixed with `'`, so it reads as the text it is. Text that already has apostrophes before such a
+ * character gets one more, so that `unguardText` can take exactly one off and give back what was written.
  */
+const GUARDED = /^'*[=+\-@\t\r]/;
+
 export function safeText(value: string) {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return GUARDED.test(value) ? `'${value}` : value;
+}
+
+/**
+ * A cell of an uploaded sheet without the apostrophe `safeText` put before it, so a template downloaded and
+ * uploaded again unchanged reads as the values it was made of. Only that apostrophe: one before a character
+ * the guard covers (after any further apostrophes); any other leading apostrophe is the cell's own text.
+ */
+export function unguardText(value: string) {
+  return value.startsWith("'") && GUARDED.test(value.slice(1)) ? value.slice(1) : value;
 }
 
 function cell<T>(column: ExportColumn<T>, row: T): Cell {

@@ -73,7 +73,30 @@ export type ChannelIds = { product_id: string; children: ChannelChild[] };
 /** A product whose status or existence changes, named as the marketplace knows it. */
 export type ChannelRef = { product_id: string; name: string; sku: string | null; skus: string[] };
 
-export type PushAction = 'create' | 'update' | 'delete' | 'set-active' | 'set-inactive';
+export type PushAction = 'create' | 'update' | 'delete' | 'set-active' | 'set-inactive' | PromotionAction;
+
+/** A promotion's pushes: made, changed or deleted before it starts, ended early while it runs. */
+export type PromotionAction = 'promotion-create' | 'promotion-update' | 'promotion-delete' | 'promotion-end';
+
+/**
+ * A promotion as a marketplace receives it (the shape of a seller centre's discount API): one channel SKU per
+ * product, with the price it is sold at and the price the promotion makes of it. Times are ISO instants.
+ */
+export type ChannelPromotion = {
+  name: string;
+  discount_type: 'PERCENTAGE' | 'AMOUNT';
+  discount_value: number;
+  start_time: string;
+  end_time: string;
+  products: {
+    sku: string;
+    original_price: number;
+    discounted_price: number;
+    promo_stock: number;
+    /** Units one buyer may take; 0 is no limit. */
+    max_order: number;
+  }[];
+};
 
 /**
  * What one push answered. `request` and `response` are what went to and came back from the marketplace, kept
@@ -89,6 +112,8 @@ export type PushOutcome = {
   errors: FieldErrors;
   /** After a create or update: the ids the product and its combinations hold. */
   ids?: ChannelIds;
+  /** After a promotion's create: the id the marketplace gives it. */
+  promotionId?: string;
 };
 
 /**
@@ -107,4 +132,11 @@ export interface ChannelAdapter {
   }): Promise<PushOutcome>;
   remove(input: { shop: ChannelShop; products: ChannelRef[] }): Promise<PushOutcome>;
   setStatus(input: { shop: ChannelShop; products: ChannelRef[]; active: boolean }): Promise<PushOutcome>;
+  /** A promotion's create (no `promotionId` yet), update, delete or early end. */
+  pushPromotion(input: {
+    shop: ChannelShop;
+    action: PromotionAction;
+    promotionId: string | null;
+    promotion: ChannelPromotion;
+  }): Promise<PushOutcome>;
 }

@@ -4,7 +4,7 @@ import { endpoint, endpointGroup } from '../../http/endpoints';
 import { notFound, validationFailed, type FieldErrors } from '../../http/errors';
 import { write } from '../../http/write';
 import type { Work } from '../../work/unit-of-work';
-import { channelFailure, channelOfPath, requireListingKeeper } from './channel';
+import { channelFailure, channelOfPath } from './channel';
 import {
   createListing,
   deleteListings,
@@ -59,7 +59,6 @@ async function listingsOf(
 
 async function switchProducts(c: ApiContext, body: { product_id: string[] }, active: boolean) {
   const channel = await channelOfPath(c);
-  requireListingKeeper(c.var.user);
   const result = await write(c, async (work) => {
     const rows = await listingsOf(
       work,
@@ -86,6 +85,7 @@ export const tokopediaProductEndpoints = endpointGroup([
     path: '/api/brand/{brand}/tokopedia/product',
     summary: "The shop's products as Tokopedia lists them (product_id, sku, price, stock, status)",
     tag: 'marketplace',
+    policy: { operation: 'listing.list', tenancy: 'brand' },
     query: channelListQuerySchema,
     handle: async (c, { query }) => {
       const { shop } = await channelOfPath(c);
@@ -98,6 +98,7 @@ export const tokopediaProductEndpoints = endpointGroup([
     path: '/api/brand/{brand}/tokopedia/v2/product/{id}',
     summary: "Tokopedia's product info of a product id (or of one variant combination's id)",
     tag: 'marketplace',
+    policy: { operation: 'listing.list', tenancy: 'brand' },
     handle: async (c) => {
       const { shop } = await channelOfPath(c);
       const productId = productIdOf(c);
@@ -110,6 +111,7 @@ export const tokopediaProductEndpoints = endpointGroup([
     path: '/api/brand/{brand}/tokopedia/v2/product/{id}/variant',
     summary: "Tokopedia's variant info of a product: its variant types and each combination's product",
     tag: 'marketplace',
+    policy: { operation: 'listing.list', tenancy: 'brand' },
     handle: async (c) => {
       const { shop, adapter } = await channelOfPath(c);
       const row = await findListingByProductId(c.var.deps.db, shop, productIdOf(c));
@@ -122,11 +124,11 @@ export const tokopediaProductEndpoints = endpointGroup([
     summary:
       'Create products (administrator, key account): body products[] and raw_data[]; each row pushed, the refused ones in failed_rows_data',
     tag: 'marketplace',
+    policy: { operation: 'listing.create', tenancy: 'brand' },
     body: channelCreateBodySchema,
     handle: async (c, { body }) => {
       const startedAt = performance.now();
       const channel = await channelOfPath(c);
-      requireListingKeeper(c.var.user);
       const results = await write(c, async (work) => {
         const out: RowResult[] = [];
         for (const [index, product] of body.products.entries()) {
@@ -143,11 +145,11 @@ export const tokopediaProductEndpoints = endpointGroup([
     summary:
       'Update products by their product ids (administrator, key account): body products[] (with id) and raw_data[]',
     tag: 'marketplace',
+    policy: { operation: 'listing.update', tenancy: 'brand' },
     body: channelUpdateBodySchema,
     handle: async (c, { body }) => {
       const startedAt = performance.now();
       const channel = await channelOfPath(c);
-      requireListingKeeper(c.var.user);
       const results = await write(c, async (work) => {
         const rows = await listingsOf(
           work,
@@ -177,10 +179,10 @@ export const tokopediaProductEndpoints = endpointGroup([
     summary:
       'Delete products by their product ids (administrator, key account), sent as POST with _method=DELETE',
     tag: 'marketplace',
+    policy: { operation: 'listing.delete', tenancy: 'brand' },
     body: channelDeleteBodySchema,
     handle: async (c, { body }) => {
       const channel = await channelOfPath(c);
-      requireListingKeeper(c.var.user);
       const result = await write(c, async (work) => {
         const ids = [...new Set(body.product_id)];
         const rows = await listingsOf(work, channel, ids, (index) => `product_id.${index}`);
@@ -199,6 +201,7 @@ export const tokopediaProductEndpoints = endpointGroup([
     summary:
       'Switch products off by their product ids (administrator, key account); those already off are left alone',
     tag: 'marketplace',
+    policy: { operation: 'listing.update', tenancy: 'brand' },
     body: channelStatusBodySchema,
     handle: (c, { body }) => switchProducts(c, body, false),
   }),
@@ -208,6 +211,7 @@ export const tokopediaProductEndpoints = endpointGroup([
     summary:
       'Switch products on by their product ids (administrator, key account); those already on are left alone',
     tag: 'marketplace',
+    policy: { operation: 'listing.update', tenancy: 'brand' },
     body: channelStatusBodySchema,
     handle: (c, { body }) => switchProducts(c, body, true),
   }),

@@ -1,8 +1,7 @@
 import type { Context } from 'hono';
-import type { ApiEnv, AuthUser } from '../../http/context';
-import { ApiError, forbidden, validationFailed } from '../../http/errors';
+import type { ApiEnv } from '../../http/context';
+import { ApiError, validationFailed } from '../../http/errors';
 import { brandOfPath } from '../../http/tenancy';
-import { isPlatformStaff } from '../access/roles';
 import { channelAdapter } from './adapters';
 import type { PushOutcome } from './channel-adapter';
 import type { Channel } from './listings';
@@ -16,11 +15,6 @@ export async function channelOfPath(
   const brand = await brandOfPath(c);
   const { db, config } = c.var.deps;
   return { shop: await shopOf(db, brand.id, channel), adapter: channelAdapter(config.CHANNEL_ADAPTER) };
-}
-
-/** Listings are added, changed, switched and deleted by administrators and key accounts (spec 001 §6). */
-export function requireListingKeeper(user: AuthUser) {
-  if (!isPlatformStaff(user.roleId)) throw forbidden();
 }
 
 function reasonOf(outcome: PushOutcome) {

@@ -146,11 +146,14 @@ export async function importPrices(work: Work, input: Channel & { lines: PriceLi
       failed.push({ ...serializeChannelAnswerRow(result), rows });
     }
   }
-  work.audit({
-    action: 'marketplace-listing.import-price',
-    entity: 'brand',
-    entityId: shop.brandId,
-    after: { rows: input.lines.length, changed, failed: failed.length },
-  });
+  // Every price as it was and nothing refused (the template uploaded again): nothing was pushed to record.
+  if (changed === 0 && failed.length === 0) work.unchanged();
+  else
+    work.audit({
+      action: 'marketplace-listing.import-price',
+      entity: 'brand',
+      entityId: shop.brandId,
+      after: { rows: input.lines.length, changed, failed: failed.length },
+    });
   return { rows: input.lines.length, changed, failed_rows_data: failed };
 }

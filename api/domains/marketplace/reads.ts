@@ -33,13 +33,14 @@ function searchCondition(search: string | undefined): SQL | undefined {
   );
 }
 
-/** The shop's listings (spec 001 §9: oldest first unless asked otherwise), searched by name or any SKU. */
+/** The shop's listings, newest first unless asked otherwise (docs/decisions/051), searched by name or any SKU. */
 export async function pageOfListings(
   db: Executor,
   shop: Shop,
   query: { page: number; per_page: number; search?: string; sorted_by?: string; order_by: 'asc' | 'desc' },
 ) {
-  const column = SORTS[sortColumn(SORTS, query.sorted_by, 'created_at')];
+  // By id unless asked: ids are given as listings are made, so the newest are first (docs/decisions/051).
+  const column = SORTS[sortColumn(SORTS, query.sorted_by, 'id')];
   const direction = query.order_by === 'desc' ? desc : asc;
   const where = and(inShop(shop), searchCondition(query.search));
   const [rows, [{ total }]] = await Promise.all([

@@ -14,6 +14,7 @@ export function serializeRequestLog(row: LogRow) {
     brand_id: row.brandId,
     channel_id: row.channelId,
     listing_id: row.listingId,
+    promotion_id: row.promotionId,
     action: row.action,
     status: row.status,
     status_code: row.statusCode,
@@ -31,7 +32,12 @@ export function serializeRequestLog(row: LogRow) {
  */
 export async function recordPush(
   work: Work,
-  input: { shop: Shop; listingIds: (number | null)[]; push: () => Promise<PushOutcome> },
+  input: {
+    shop: Shop;
+    listingIds: (number | null)[];
+    promotionId?: number | null;
+    push: () => Promise<PushOutcome>;
+  },
 ) {
   const startedAt = performance.now();
   const outcome = await input.push();
@@ -43,6 +49,7 @@ export async function recordPush(
         brandId: input.shop.brandId,
         channelId: input.shop.channelId,
         listingId,
+        promotionId: input.promotionId ?? null,
         action: outcome.action,
         request: outcome.request ?? {},
         response: outcome.response ?? null,

@@ -5,7 +5,7 @@ import { parseId } from '../../http/tenancy';
 import { readBody } from '../../http/validation';
 import { write } from '../../http/write';
 import { readImportFile } from '../stock/spreadsheet';
-import { channelOfPath, pushFailed, requireListingKeeper } from './channel';
+import { channelOfPath, pushFailed } from './channel';
 import { createListing, deleteListing, setListingActive, updateListing } from './listings';
 import { checkPriceRows, importPrices, PRICE_COLUMNS, priceTemplate } from './price-import';
 import { findListing, listListings, showListing } from './reads';
@@ -55,7 +55,6 @@ async function uploadedFile(c: ApiContext) {
 
 async function switchActive(c: ApiContext, active: boolean) {
   const channel = await channelOfPath(c);
-  requireListingKeeper(c.var.user);
   const id = listingId(c);
   const result = await write(c, (work) => setListingActive(work, { ...channel, id, active }));
   if (!result.ok) throw pushFailed(result.outcome, channel.shop.channelName);
@@ -73,6 +72,7 @@ export const marketplaceEndpoints = endpointGroup([
     path: '/api/brand/{brand}/tokopedia/product-commerce',
     summary: "The brand's Tokopedia listings (search by name or SKU; oldest first unless sorted)",
     tag: 'marketplace',
+    policy: { operation: 'listing.list', tenancy: 'brand' },
     query: listingQuerySchema,
     handle: async (c, { query }) => {
       const { shop } = await channelOfPath(c);
@@ -85,10 +85,10 @@ export const marketplaceEndpoints = endpointGroup([
     summary:
       'Add a listing (administrator, key account): pushed to the channel, kept EMPTY with stock −1 when it takes it; its refusals are a 422 by field',
     tag: 'marketplace',
+    policy: { operation: 'listing.create', tenancy: 'brand' },
     body: listingCreateSchema,
     handle: async (c, { body }) => {
       const channel = await channelOfPath(c);
-      requireListingKeeper(c.var.user);
       const { product, form } = split(body);
       const result = await write(c, (work) => createListing(work, { ...channel, body: product, form }));
       if (!result.ok) throw pushFailed(result.outcome, channel.shop.channelName);
@@ -101,6 +101,7 @@ export const marketplaceEndpoints = endpointGroup([
     summary:
       'One listing: the product as pushed, its variants, raw_data, external id; with=channelRequestLog adds the last push',
     tag: 'marketplace',
+    policy: { operation: 'listing.list', tenancy: 'brand' },
     query: showQuerySchema,
     handle: async (c, { query }) => {
       const { shop, adapter } = await channelOfPath(c);
@@ -119,10 +120,10 @@ export const marketplaceEndpoints = endpointGroup([
     path: '/api/brand/{brand}/tokopedia/product-commerce/{id}',
     summary: 'Change a listing (administrator, key account); one that has sold keeps its name',
     tag: 'marketplace',
+    policy: { operation: 'listing.update', tenancy: 'brand' },
     body: listingUpdateSchema,
     handle: async (c, { body }) => {
       const channel = await channelOfPath(c);
-      requireListingKeeper(c.var.user);
       const id = listingId(c);
       const { product, form } = split(body);
       const result = await write(c, (work) => updateListing(work, { ...channel, id, body: product, form }));
@@ -135,9 +136,9 @@ export const marketplaceEndpoints = endpointGroup([
     path: '/api/brand/{brand}/tokopedia/product-commerce/{id}',
     summary: 'Delete a listing at the channel and here (administrator, key account)',
     tag: 'marketplace',
+    policy: { operation: 'listing.delete', tenancy: 'brand' },
     handle: async (c) => {
       const channel = await channelOfPath(c);
-      requireListingKeeper(c.var.user);
       const id = listingId(c);
       const result = await write(c, (work) => deleteListing(work, { ...channel, id }));
       if (!result.ok) throw pushFailed(result.outcome, channel.shop.channelName);
@@ -149,6 +150,7 @@ export const marketplaceEndpoints = endpointGroup([
     path: '/api/brand/{brand}/tokopedia/product-commerce/{id}/set-inactive',
     summary: 'Switch a listing off at the channel (administrator, key account); already off changes nothing',
     tag: 'marketplace',
+    policy: { operation: 'listing.update', tenancy: 'brand' },
     handle: (c) => switchActive(c, false),
   }),
   endpoint({
@@ -156,6 +158,7 @@ export const marketplaceEndpoints = endpointGroup([
     path: '/api/brand/{brand}/tokopedia/product-commerce/{id}/set-active',
     summary: 'Switch a listing on at the channel (administrator, key account); already on changes nothing',
     tag: 'marketplace',
+    policy: { operation: 'listing.update', tenancy: 'brand' },
     handle: (c) => switchActive(c, true),
   }),
   endpoint({
@@ -163,6 +166,7 @@ export const marketplaceEndpoints = endpointGroup([
     path: '/api/brand/{brand}/channel-request-log/{channel}/{id}',
     summary: 'The pushes of a listing to a channel (request, response, status code, duration), newest first',
     tag: 'marketplace',
+    policy: { operation: 'listing.list', tenancy: 'brand' },
     query: requestLogQuerySchema,
     handle: async (c, { query }) => {
       const { shop } = await channelOfPath(c, parseId(c.req.param('channel')));
@@ -175,9 +179,9 @@ export const marketplaceEndpoints = endpointGroup([
     path: '/api/brand/{brand}/tokopedia/import-template/product-price',
     summary: 'The listing price template (.xlsx: listing_id, sku, name, price), one row per SKU',
     tag: 'marketplace',
+    policy: { operation: 'listing.update', tenancy: 'brand' },
     handle: async (c) => {
       const { shop } = await channelOfPath(c);
-      requireListingKeeper(c.var.user);
       return priceTemplate(c.var.deps.db, shop, c.var.deps.clock());
     },
   }),
@@ -187,9 +191,10 @@ export const marketplaceEndpoints = endpointGroup([
     summary:
       'Import listing prices (multipart file, csv or xlsx: sku, price): every row checked first (422 per bad row), then each changed listing pushed; refused listings are reported',
     tag: 'marketplace',
+    policy: { operation: 'listing.update', tenancy: 'brand' },
+    oneAtATime: 'account',
     handle: async (c) => {
       const channel = await channelOfPath(c);
-      requireListingKeeper(c.var.user);
       const rows = await readImportFile(await uploadedFile(c), PRICE_COLUMNS);
       const lines = await checkPriceRows(c.var.deps.db, channel.shop, rows);
       const data = await write(c, (work) => importPrices(work, { ...channel, lines }));
@@ -204,6 +209,7 @@ export const marketplaceEndpoints = endpointGroup([
     path: '/api/brand/{brand}/tokopedia/category',
     summary: "Tokopedia's category tree (data.categories: id, name, child), three levels",
     tag: 'marketplace',
+    policy: { operation: 'listing.list', tenancy: 'brand' },
     handle: async (c) => {
       const { adapter } = await channelOfPath(c);
       return c.json({ data: { categories: adapter.taxonomy.categories() } });
@@ -214,6 +220,7 @@ export const marketplaceEndpoints = endpointGroup([
     path: '/api/brand/{brand}/tokopedia/variant',
     summary: 'The variant types of a last-level category, with units and unit_values (data.variant_details)',
     tag: 'marketplace',
+    policy: { operation: 'listing.list', tenancy: 'brand' },
     query: variantQuerySchema,
     handle: async (c, { query }) => {
       const { adapter } = await channelOfPath(c);
@@ -226,6 +233,7 @@ export const marketplaceEndpoints = endpointGroup([
     summary:
       "The shop's showcases (etalase), with the shop: its id, whether it is official, its picture limit",
     tag: 'marketplace',
+    policy: { operation: 'listing.list', tenancy: 'brand' },
     handle: async (c) => {
       const { adapter, shop } = await channelOfPath(c);
       return c.json({

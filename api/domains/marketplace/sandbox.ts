@@ -11,15 +11,17 @@ import type {
   PushOutcome,
   ShopCatalog,
 } from './channel-adapter';
+import { promotionRefusals } from './sandbox-promotion-rules';
 import { productRefusals, skuField, skusOf } from './sandbox-rules';
 import { tokopediaTaxonomy, type Taxonomy } from './taxonomy';
 
 /**
- * A SKU that asks the sandbox to fail: `SANDBOX-FAIL-{CREATE|UPDATE|DELETE|STATUS|ALL}-…` makes every push of
- * that kind (ALL: every push) of a product holding the SKU answer 503, as a marketplace that is down would.
+ * A SKU that asks the sandbox to fail: `SANDBOX-FAIL-{CREATE|UPDATE|DELETE|STATUS|PROMO|ALL}-…` makes every push
+ * of that kind (PROMO: a promotion holding the SKU; ALL: every push) of a product holding the SKU answer 503, as
+ * a marketplace that is down would.
  * Tests use it to reach the failure paths (a switch rolled back, a failure in the request log).
  */
-const FAILURE_SKU = /^SANDBOX-FAIL-(CREATE|UPDATE|DELETE|STATUS|ALL)(-|$)/;
+const FAILURE_SKU = /^SANDBOX-FAIL-(CREATE|UPDATE|DELETE|STATUS|PROMO|ALL)(-|$)/;
 
 const FAILURE_KIND: Record<PushAction, string> = {
   create: 'CREATE',
@@ -27,6 +29,10 @@ const FAILURE_KIND: Record<PushAction, string> = {
   delete: 'DELETE',
   'set-active': 'STATUS',
   'set-inactive': 'STATUS',
+  'promotion-create': 'PROMO',
+  'promotion-update': 'PROMO',
+  'promotion-delete': 'PROMO',
+  'promotion-end': 'PROMO',
 };
 
 function failureAsked(action: PushAction, skus: (string | null)[]) {
@@ -70,7 +76,7 @@ function refused(
   action: PushAction,
   request: unknown,
   startedAt: number,
-  product: ChannelProduct,
+  product: { name: string; sku: string | null },
   errors: FieldErrors,
 ): PushOutcome {
   return {
@@ -194,9 +200,43 @@ export function sandboxAdapter(taxonomy: Taxonomy = tokopediaTaxonomy): ChannelA
     };
   }
 
+  /** A promotion's push: its rules checked on create and update, an id given on create. */
+  async function pushPromotion(input: Parameters<ChannelAdapter['pushPromotion']>[0]): Promise<PushOutcome> {
+    const startedAt = performance.now();
+    const { action, promotion } = input;
+    const request = { promotion_id: input.promotionId ? Number(input.promotionId) : null, ...promotion };
+    if (
+      failureAsked(
+        action,
+        promotion.products.map((product) => product.sku),
+      )
+    ) {
+      return unavailable(action, request, startedAt);
+    }
+    const checked = action === 'promotion-create' || action === 'promotion-update';
+    const errors = checked ? promotionRefusals(promotion) : {};
+    if (Object.keys(errors).length) {
+      return refused(action, request, startedAt, { name: promotion.name, sku: null }, errors);
+    }
+    const promotionId = input.promotionId ?? newProductId();
+    return {
+      action,
+      ok: true,
+      statusCode: 200,
+      request,
+      response: {
+        header: header(startedAt),
+        data: { promotion_id: Number(promotionId), total_product: promotion.products.length },
+      },
+      errors: Object.create(null),
+      promotionId,
+    };
+  }
+
   return {
     name: 'sandbox',
     taxonomy,
+    pushPromotion,
     create: (input) => save('create', input),
     update: (input) => save('update', input),
     remove: async (input) => byIds('delete', input),

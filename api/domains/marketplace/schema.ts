@@ -159,8 +159,10 @@ export const listingUpdateSchema = z
   .superRefine(requireForPush(false));
 export type ListingBody = z.infer<typeof listingCreateSchema>;
 
+/** Listings open newest first, as the other lists of things that happen do (docs/decisions/018, 051). */
 export const listingQuerySchema = pageQuerySchema.extend({
   sorted_by: z.string().max(50).optional(),
+  order_by: z.enum(['asc', 'desc']).default('desc'),
   with: z.string().max(100).optional(),
 });
 export type ListingQuery = z.infer<typeof listingQuerySchema>;

@@ -1,7 +1,7 @@
 import sharp, { type FormatEnum } from 'sharp';
 import { validationFailed } from '../../http/errors';
 import type { SniffedType } from './sniff';
-import { createTurns } from './turns';
+import { createTurns } from '../../http/turns';
 
 // libvips would otherwise run one worker thread per core for each image; on a two-core server one
 // thread per image leaves the other core to the event loop and the database while an upload is encoded.

@@ -1,12 +1,7 @@
-import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
-import { requireAuth } from '../../http/auth';
-import type { ApiEnv } from '../../http/context';
-import { ApiError } from '../../http/errors';
+import { endpoint, endpointGroup } from '../../http/endpoints';
 import { pageQuerySchema } from '../../http/pagination';
 import { parseId } from '../../http/tenancy';
-import { readBody, readQuery, validate } from '../../http/validation';
 import { findMedia, listMedia, storeUpload } from './service';
 
 const uploadSchema = z.object({
@@ -15,30 +10,43 @@ const uploadSchema = z.object({
   path: z.enum(['file']).default('file'),
 });
 
-export const mediaRoutes = new Hono<ApiEnv>()
-  .use(requireAuth)
-  .get('/', async (c) =>
-    c.json(await listMedia(c.var.deps, c.var.user, validate(pageQuerySchema, readQuery(c)))),
-  )
-  .get('/:id', async (c) =>
-    c.json({ data: await findMedia(c.var.deps, c.var.user, parseId(c.req.param('id'))) }),
-  )
-  .post(
-    '/',
-    bodyLimit({
-      maxSize: 20 * 1024 * 1024,
-      onError: () => {
-        throw new ApiError(413, 'The uploaded file is too large.');
-      },
-    }),
-    async (c) => {
-      const input = validate(uploadSchema, await readBody(c));
-      return c.json(
+const self = { operation: 'account.self', tenancy: 'none' } as const;
+
+/** The account's own uploads: an image is re-encoded before it is kept, and only its uploader may use it. */
+export const mediaEndpoints = endpointGroup([
+  endpoint({
+    method: 'get',
+    path: '/api/media',
+    summary: 'Uploads',
+    tag: 'media',
+    query: pageQuerySchema,
+    policy: self,
+    handle: async (c, { query }) => c.json(await listMedia(c.var.deps, c.var.user, query)),
+  }),
+  endpoint({
+    method: 'get',
+    path: '/api/media/{id}',
+    summary: 'One upload',
+    tag: 'media',
+    policy: self,
+    handle: async (c) =>
+      c.json({ data: await findMedia(c.var.deps, c.var.user, parseId(c.req.param('id'))) }),
+  }),
+  endpoint({
+    method: 'post',
+    path: '/api/media',
+    summary: 'Upload an image (multipart: file, disk, path)',
+    tag: 'media',
+    body: uploadSchema,
+    bodyLimit: 20 * 1024 * 1024,
+    policy: self,
+    handle: async (c, { body }) =>
+      c.json(
         {
           message: 'Data berhasil dibuat',
-          data: await storeUpload(c.var.deps, c.var.user, input.file, c.var.clientIp),
+          data: await storeUpload(c.var.deps, c.var.user, body.file, c.var.clientIp),
         },
         201,
-      );
-    },
-  );
+      ),
+  }),
+]);

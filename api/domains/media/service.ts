@@ -7,7 +7,7 @@ import { runWrite } from '../../work/unit-of-work';
 import type { ApiDeps, AuthUser } from '../../http/context';
 import { notFound, validationFailed } from '../../http/errors';
 import { offsetOf, pageMeta } from '../../http/pagination';
-import { ROLE } from '../access/roles';
+import { ROLE } from '../../access/roles';
 import { reencodeImage } from './reencode';
 import { serializeMedia } from './serializer';
 import { sniffImage } from './sniff';

@@ -1,7 +1,7 @@
 import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { userBrands, users } from '../../db/schema';
-import { ROLE } from '../access/roles';
+import { ROLE } from '../../access/roles';
 
 /** Who hears about a brand: its brand users, the key accounts managing it, administrators working in it. */
 export async function brandAudience(executor: Executor, brandId: number) {

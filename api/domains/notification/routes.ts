@@ -1,9 +1,6 @@
-import { Hono } from 'hono';
 import { z } from 'zod';
-import { requireAuth } from '../../http/auth';
-import type { ApiEnv } from '../../http/context';
+import { endpoint, endpointGroup } from '../../http/endpoints';
 import { pageParam } from '../../http/params';
-import { readQuery, validate } from '../../http/validation';
 import { listNotifications, readNotification } from './service';
 
 const listQuerySchema = z.object({
@@ -11,12 +8,26 @@ const listQuerySchema = z.object({
   per_page: z.coerce.number().int().min(1).max(100).default(10),
 });
 
-export const notificationRoutes = new Hono<ApiEnv>()
-  .use(requireAuth)
-  .get('/', async (c) => {
-    const query = validate(listQuerySchema, readQuery(c));
-    return c.json(await listNotifications(c.var.deps, c.var.user, query));
-  })
-  .get('/read-one/:id', async (c) =>
-    c.json({ data: await readNotification(c.var.deps, c.var.user, c.req.param('id')) }),
-  );
+const self = { operation: 'account.self', tenancy: 'none' } as const;
+
+/** The signed-in account's own notifications. */
+export const notificationEndpoints = endpointGroup([
+  endpoint({
+    method: 'get',
+    path: '/api/account/notification',
+    summary: 'Notifications, newest first',
+    tag: 'notification',
+    query: listQuerySchema,
+    policy: self,
+    handle: async (c, { query }) => c.json(await listNotifications(c.var.deps, c.var.user, query)),
+  }),
+  endpoint({
+    method: 'get',
+    path: '/api/account/notification/read-one/{id}',
+    summary: 'Mark one notification read',
+    tag: 'notification',
+    policy: self,
+    handle: async (c) =>
+      c.json({ data: await readNotification(c.var.deps, c.var.user, c.req.param('id') ?? '') }),
+  }),
+]);

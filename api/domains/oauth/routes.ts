@@ -1,23 +1,31 @@
-import { Hono } from 'hono';
-import type { ApiEnv } from '../../http/context';
-import { readBody, validate } from '../../http/validation';
+import { endpoint, endpointGroup } from '../../http/endpoints';
 import { grantSchema } from './schema';
 import { checkClient, passwordGrant, refreshGrant } from './service';
 
-export const oauthRoutes = new Hono<ApiEnv>().post('/token', async (c) => {
-  const input = validate(grantSchema, await readBody(c));
-  const deps = c.var.deps;
-  checkClient(deps, input.client_id, input.client_secret);
-  const ip = c.var.clientIp;
-  const tokens =
-    input.grant_type === 'password'
-      ? await passwordGrant(deps, {
-          username: input.username,
-          password: input.password,
-          clientId: input.client_id,
-          ip,
-        })
-      : await refreshGrant(deps, { refreshToken: input.refresh_token, clientId: input.client_id, ip });
-  c.header('Cache-Control', 'no-store');
-  return c.json(tokens);
-});
+/** The password and refresh-token grants of the web client. */
+export const oauthEndpoints = endpointGroup([
+  endpoint({
+    method: 'post',
+    path: '/oauth/token',
+    summary: 'Password or refresh_token grant',
+    tag: 'auth',
+    body: grantSchema,
+    policy: { public: true },
+    handle: async (c, { body }) => {
+      const deps = c.var.deps;
+      checkClient(deps, body.client_id, body.client_secret);
+      const ip = c.var.clientIp;
+      const tokens =
+        body.grant_type === 'password'
+          ? await passwordGrant(deps, {
+              username: body.username,
+              password: body.password,
+              clientId: body.client_id,
+              ip,
+            })
+          : await refreshGrant(deps, { refreshToken: body.refresh_token, clientId: body.client_id, ip });
+      c.header('Cache-Control', 'no-store');
+      return c.json(tokens);
+    },
+  }),
+]);

@@ -1,12 +1,12 @@
 import { randomUUID, timingSafeEqual } from 'node:crypto';
-import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { accessTokens, refreshTokens, users } from '../../db/schema';
 import { ApiError, tooManyRequests, validationFailed } from '../../http/errors';
 import type { ApiDeps } from '../../http/context';
 import { runWrite, type Work } from '../../work/unit-of-work';
 import type { TokenResponse } from './schema';
-import { hashToken, newSecretToken } from './tokens';
+import { hashToken, newSecretToken } from '../../access/secret-tokens';
 import { verifyPassword } from '../account/passwords';
 
 const WRONG_CREDENTIALS = 'Akun email atau password anda salah';
@@ -203,16 +203,33 @@ export async function revokeToken(executor: Executor, tokenId: string, now: Date
     .where(and(eq(refreshTokens.accessTokenId, tokenId), isNull(refreshTokens.revokedAt)));
 }
 
-export async function revokeAllTokensOf(executor: Executor, userId: number, now: Date) {
+/**
+ * Ends every session of the user (a password changed or reset, an account switched off): its access tokens and
+ * their refresh tokens, all but `keepTokenId`'s (the session that changed its own password goes on).
+ */
+export async function revokeAllTokensOf(executor: Executor, userId: number, now: Date, keepTokenId?: string) {
   const tokens = await executor
     .update(accessTokens)
     .set({ revokedAt: now })
-    .where(and(eq(accessTokens.userId, userId), isNull(accessTokens.revokedAt)))
+    .where(
+      and(
+        eq(accessTokens.userId, userId),
+        isNull(accessTokens.revokedAt),
+        keepTokenId ? ne(accessTokens.id, keepTokenId) : undefined,
+      ),
+    )
     .returning({ id: accessTokens.id });
-  for (const token of tokens) {
-    await executor
-      .update(refreshTokens)
-      .set({ revokedAt: now })
-      .where(and(eq(refreshTokens.accessTokenId, token.id), isNull(refreshTokens.revokedAt)));
-  }
+  if (!tokens.length) return;
+  await executor
+    .update(refreshTokens)
+    .set({ revokedAt: now })
+    .where(
+      and(
+        inArray(
+          refreshTokens.accessTokenId,
+          tokens.map((token) => token.id),
+        ),
+        isNull(refreshTokens.revokedAt),
+      ),
+    );
 }

@@ -34,6 +34,8 @@ export type OrderFilters = {
   withCanceled: boolean;
   withCanceledInvoice: boolean;
   customerName?: string;
+  /** The orders one payment voucher holds. */
+  sendPaymentId?: number;
 };
 
 export const paidOrder = sql<boolean>`exists (select 1 from ${sendPaymentOrders} where ${sendPaymentOrders.orderId} = ${orders.id})`;
@@ -69,6 +71,7 @@ export async function readOrderFilters(
     withCanceled: query['with-canceled'],
     withCanceledInvoice: query['with-canceled-invoice'],
     customerName: query['customer-name'] || undefined,
+    sendPaymentId: query['send-payment'],
   };
 }
 
@@ -136,6 +139,14 @@ export function orderConditions(scope: OrderScope, filters: OrderFilters): SQL[]
   conditions.push(...dateConditions(orders.createdAt, filters.dateFrom, filters.dateTo));
   if (filters.vendorIds) conditions.push(inArray(orders.vendorId, filters.vendorIds));
   if (filters.channelIds) conditions.push(inArray(orders.channelId, filters.channelIds));
+  if (filters.sendPaymentId !== undefined) {
+    conditions.push(
+      inArray(
+        orders.id,
+        sql`(select ${sendPaymentOrders.orderId} from ${sendPaymentOrders} where ${sendPaymentOrders.sendPaymentId} = ${filters.sendPaymentId})`,
+      ),
+    );
+  }
   if (filters.statuses) {
     conditions.push(or(...filters.statuses.map(statusCondition)) as SQL);
   } else if (!filters.withCanceled) {

@@ -1,13 +1,13 @@
-import { Hono, type Context } from 'hono';
+import type { Context } from 'hono';
+import { z, type ZodTypeAny } from 'zod';
 import type { ApiEnv } from '../../http/context';
-import { authenticated } from '../../http/auth';
+import { endpoint, endpointGroup } from '../../http/endpoints';
 import { validationFailed } from '../../http/errors';
-import { parseId, requireVendorActor } from '../../http/tenancy';
-import { readBody, readQuery, validate } from '../../http/validation';
+import { parseId } from '../../http/tenancy';
 import { write } from '../../http/write';
 import { markNotificationRead } from '../notification/service';
 import { changeVendor } from './change-vendor';
-import { readOrderFilters, type OrderScope } from './filters';
+import { readOrderFilters } from './filters';
 import { moveOrdersStatus, moveOrderStatus } from './fulfilment';
 import { listOrderItems, listOrders, orderCardTotal, showOrder, vendorOptions } from './reads';
 import { replaceProducts } from './returns';
@@ -30,94 +30,164 @@ function stepOf(raw: string) {
   return raw;
 }
 
-/**
- * The list, its total and one order, the same on both sides: each side resolves its own scope (`/:brand` or
- * `/:vendor`). The total comes before `/:id`, which would otherwise take `card` for an id.
- */
-function orderReads(
-  side: 'brand' | 'vendor',
-  scopeOf: (c: Context<ApiEnv>) => Promise<{ scope: OrderScope }>,
-) {
-  const base = `/:${side}/order`;
-  return new Hono<ApiEnv>()
-    .get(base, async (c) => {
-      const { scope } = await scopeOf(c);
-      const query = validate(orderListQuerySchema, readQuery(c));
-      const filters = await readOrderFilters(c.var.deps.db, scope, query);
-      return c.json(await listOrders(c.var.deps.db, scope, filters, query));
-    })
-    .get(`${base}/card/total`, async (c) => {
-      const { scope } = await scopeOf(c);
-      const query = validate(orderListQuerySchema, readQuery(c));
-      const filters = await readOrderFilters(c.var.deps.db, scope, query);
-      return c.json({ data: await orderCardTotal(c.var.deps.db, scope, filters) });
-    })
-    .get(`${base}/:id`, async (c) => {
-      const { scope } = await scopeOf(c);
-      const query = validate(orderListQuerySchema, readQuery(c));
-      const { db, config } = c.var.deps;
-      const data = await showOrder(db, scope, parseId(c.req.param('id')), config.MEDIA_URL);
-      await markNotificationRead(c.var.deps, c.var.user, query.notif);
-      return c.json({ data });
-    });
+/** A form names its lists `photo_ids[]`; the schema reads them as `photo_ids`. */
+function formArrays<T extends ZodTypeAny>(schema: T) {
+  return z.preprocess(
+    (value) =>
+      value && typeof value === 'object' ? normaliseArrayKeys(value as Record<string, unknown>) : value,
+    schema,
+  );
 }
 
-const brandOrders = new Hono<ApiEnv>()
-  .route('/', orderReads('brand', brandScope))
-  .get('/:brand/order-product', async (c) => {
-    const { scope } = await brandScope(c);
-    const query = validate(orderListQuerySchema, readQuery(c));
-    const filters = await readOrderFilters(c.var.deps.db, scope, query);
-    return c.json(await listOrderItems(c.var.deps.db, scope, filters, query));
-  })
-  .get('/:brand/order/:id/vendor-options', async (c) => {
-    const { scope } = await brandScope(c);
-    const query = validate(vendorOptionsQuerySchema, readQuery(c));
-    return c.json(await vendorOptions(c.var.deps.db, scope, parseId(c.req.param('id')), query));
-  })
-  .put('/:brand/order/:id/replace-product', async (c) => {
-    const { scope } = await brandScope(c);
-    const orderId = parseId(c.req.param('id'));
-    const body = validate(replaceProductBodySchema, await readBody(c));
-    await write(c, (work) => replaceProducts(work, { scope, orderId, body }));
-    const { db, config } = c.var.deps;
-    return c.json({ message: UPDATED, data: await showOrder(db, scope, orderId, config.MEDIA_URL) });
-  })
-  .put('/:brand/order/:id/change-vendor', async (c) => {
-    const { scope } = await brandScope(c);
-    const orderId = parseId(c.req.param('id'));
-    const body = validate(changeVendorBodySchema, await readBody(c));
-    const order = await write(c, (work) => changeVendor(work, { scope, orderId, vendorId: body.vendor_id }));
-    return c.json({ message: 'Success change vendor', data: { id: order.id, number: order.number } });
-  });
+function orderId(c: Context<ApiEnv>) {
+  return parseId(c.req.param('id'));
+}
 
-const vendorOrders = new Hono<ApiEnv>()
-  .route('/', orderReads('vendor', vendorScope))
-  .put('/:vendor/order/status/:next', async (c) => {
-    const { scope } = await vendorScope(c);
-    requireVendorActor(c, scope.vendorId);
-    const step = stepOf(c.req.param('next'));
-    const body = validate(bulkStatusBodySchema, normaliseArrayKeys(await readBody(c)));
-    const { order_ids: orderIds, ...fields } = body;
-    const moved = await write(c, (work) => moveOrdersStatus(work, { scope, step, body: fields, orderIds }));
-    return c.json({
-      message: UPDATED,
-      data: moved.map((order) => ({ id: order.id, number: order.number, status_code: order.statusCode })),
-    });
-  })
-  .put('/:vendor/order/:id/status/:next', async (c) => {
-    const { scope } = await vendorScope(c);
-    const orderId = parseId(c.req.param('id'));
-    requireVendorActor(c, scope.vendorId);
-    const step = stepOf(c.req.param('next'));
-    const body = validate(statusBodySchema, normaliseArrayKeys(await readBody(c)));
-    await write(c, (work) => moveOrderStatus(work, { scope, step, body, orderId }));
-    const { db, config } = c.var.deps;
-    return c.json({ message: UPDATED, data: await showOrder(db, scope, orderId, config.MEDIA_URL) });
-  });
+/** The list, its total and one order, the same on both sides; each side resolves its own scope. */
+function orderReads(side: 'brand' | 'vendor') {
+  const scopeOf = side === 'brand' ? brandScope : vendorScope;
+  const base = side === 'brand' ? '/api/brand/{brand}/order' : '/api/vendor/{vendor}/order';
+  const policy = { operation: 'order.list', tenancy: side } as const;
+  return [
+    endpoint({
+      method: 'get',
+      path: base,
+      summary:
+        side === 'brand'
+          ? 'Orders of the brand (brand-side labels)'
+          : 'Orders of the vendor (vendor-side labels)',
+      tag: 'order',
+      query: orderListQuerySchema,
+      policy,
+      handle: async (c, { query }) => {
+        const { scope } = await scopeOf(c);
+        const filters = await readOrderFilters(c.var.deps.db, scope, query);
+        return c.json(await listOrders(c.var.deps.db, scope, filters, query));
+      },
+    }),
+    endpoint({
+      method: 'get',
+      path: `${base}/card/total`,
+      summary: 'Total Penjualan of the filtered orders: { data: { current_period_value } }',
+      tag: 'order',
+      query: orderListQuerySchema,
+      policy,
+      handle: async (c, { query }) => {
+        const { scope } = await scopeOf(c);
+        const filters = await readOrderFilters(c.var.deps.db, scope, query);
+        return c.json({ data: await orderCardTotal(c.var.deps.db, scope, filters) });
+      },
+    }),
+    endpoint({
+      method: 'get',
+      path: `${base}/{id}`,
+      summary: 'An order with invoice, lines, photos and timeline',
+      tag: 'order',
+      query: orderListQuerySchema,
+      policy,
+      handle: async (c, { query }) => {
+        const { scope } = await scopeOf(c);
+        const { db, config } = c.var.deps;
+        const data = await showOrder(db, scope, orderId(c), config.MEDIA_URL);
+        await markNotificationRead(c.var.deps, c.var.user, query.notif);
+        return c.json({ data });
+      },
+    }),
+  ];
+}
 
-/** Order routes under /api/brand/{brand}/… */
-export const brandOrderRoutes = new Hono<ApiEnv>().use(authenticated).route('/', brandOrders);
-
-/** Order routes under /api/vendor/{vendor}/… */
-export const vendorOrderRoutes = new Hono<ApiEnv>().use(authenticated).route('/', vendorOrders);
+/** Orders under /api/brand/{brand}/… and /api/vendor/{vendor}/… (spec 001 §7 "Orders"). */
+export const orderEndpoints = endpointGroup([
+  ...orderReads('brand'),
+  endpoint({
+    method: 'get',
+    path: '/api/brand/{brand}/order-product',
+    summary: 'Order lines (Barang view)',
+    tag: 'order',
+    query: orderListQuerySchema,
+    policy: { operation: 'order.item-view', tenancy: 'brand' },
+    handle: async (c, { query }) => {
+      const { scope } = await brandScope(c);
+      const filters = await readOrderFilters(c.var.deps.db, scope, query);
+      return c.json(await listOrderItems(c.var.deps.db, scope, filters, query));
+    },
+  }),
+  endpoint({
+    method: 'get',
+    path: '/api/brand/{brand}/order/{id}/vendor-options',
+    summary: 'Vendors the order may be moved to',
+    tag: 'order',
+    query: vendorOptionsQuerySchema,
+    policy: { operation: 'order.change-vendor', tenancy: 'brand' },
+    handle: async (c, { query }) => {
+      const { scope } = await brandScope(c);
+      return c.json(await vendorOptions(c.var.deps.db, scope, orderId(c), query));
+    },
+  }),
+  endpoint({
+    method: 'put',
+    path: '/api/brand/{brand}/order/{id}/replace-product',
+    summary: 'Record returned lines (Retur)',
+    tag: 'order',
+    body: replaceProductBodySchema,
+    policy: { operation: 'order.return', tenancy: 'brand' },
+    handle: async (c, { body }) => {
+      const { scope } = await brandScope(c);
+      const id = orderId(c);
+      await write(c, (work) => replaceProducts(work, { scope, orderId: id, body }));
+      const { db, config } = c.var.deps;
+      return c.json({ message: UPDATED, data: await showOrder(db, scope, id, config.MEDIA_URL) });
+    },
+  }),
+  endpoint({
+    method: 'put',
+    path: '/api/brand/{brand}/order/{id}/change-vendor',
+    summary: 'Divert the order to another vendor',
+    tag: 'order',
+    body: changeVendorBodySchema,
+    policy: { operation: 'order.change-vendor', tenancy: 'brand', body: { vendor_id: 'vendor' } },
+    handle: async (c, { body }) => {
+      const { scope } = await brandScope(c);
+      const id = orderId(c);
+      const order = await write(c, (work) =>
+        changeVendor(work, { scope, orderId: id, vendorId: body.vendor_id }),
+      );
+      return c.json({ message: 'Success change vendor', data: { id: order.id, number: order.number } });
+    },
+  }),
+  ...orderReads('vendor'),
+  endpoint({
+    method: 'put',
+    path: '/api/vendor/{vendor}/order/status/{next}',
+    summary: 'Move several orders one step, all or nothing',
+    tag: 'order',
+    body: formArrays(bulkStatusBodySchema),
+    policy: { operation: 'order.fulfil', tenancy: 'vendor' },
+    handle: async (c, { body }) => {
+      const { scope } = await vendorScope(c);
+      const step = stepOf(c.req.param('next') ?? '');
+      const { order_ids: orderIds, ...fields } = body;
+      const moved = await write(c, (work) => moveOrdersStatus(work, { scope, step, body: fields, orderIds }));
+      return c.json({
+        message: UPDATED,
+        data: moved.map((order) => ({ id: order.id, number: order.number, status_code: order.statusCode })),
+      });
+    },
+  }),
+  endpoint({
+    method: 'put',
+    path: '/api/vendor/{vendor}/order/{id}/status/{next}',
+    summary: 'Move the order one step: ready-to-delivery, on-delivery or delivered',
+    tag: 'order',
+    body: formArrays(statusBodySchema),
+    policy: { operation: 'order.fulfil', tenancy: 'vendor' },
+    handle: async (c, { body }) => {
+      const { scope } = await vendorScope(c);
+      const id = orderId(c);
+      const step = stepOf(c.req.param('next') ?? '');
+      await write(c, (work) => moveOrderStatus(work, { scope, step, body, orderId: id }));
+      const { db, config } = c.var.deps;
+      return c.json({ message: UPDATED, data: await showOrder(db, scope, id, config.MEDIA_URL) });
+    },
+  }),
+]);

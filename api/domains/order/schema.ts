@@ -5,6 +5,7 @@ import {
   dayParam,
   flagParam,
   idListParam,
+  idParam,
   intField,
   textListParam,
 } from '../../http/params';
@@ -33,6 +34,8 @@ export const orderListQuerySchema = pageQuerySchema
     category: idListParam,
     status: textListParam,
     'with-canceled-invoice': flagParam,
+    // The orders of one vendor payment (the vendor's payment notification opens them).
+    'send-payment': idParam.optional(),
   })
   .refine(dateRangeInOrder, dateRangeIssue);
 

@@ -1,22 +1,20 @@
 import type { Context } from 'hono';
 import type { ApiEnv, AuthUser } from '../../http/context';
 import { brandOfPath, vendorOfPath } from '../../http/tenancy';
-import { hasPermission } from '../access/permissions';
-import { ROLE } from '../access/roles';
+import { mayPerform } from '../../access/policy';
 import type { OrderScope, OrderView } from './filters';
 
 type ApiContext = Context<ApiEnv>;
 
 /**
- * The brand side's view of orders: only administrators see how an order was shipped (spec 001 §2); changing a
- * vendor and recording a return take `order.update`.
+ * The brand side's view of orders: only administrators see how an order was shipped (spec 001 §6), on either
+ * side; changing a vendor and recording a return are the `order.change-vendor` and `order.return` operations.
  */
 export function brandView(user: AuthUser): OrderView {
-  const administrator = user.roleId === ROLE.administrator;
   return {
     side: 'brand',
-    seesShipping: administrator,
-    changesOrders: administrator || hasPermission(user, 'order.update'),
+    seesShipping: mayPerform(user, 'order.shipping-details'),
+    changesOrders: mayPerform(user, 'order.change-vendor'),
   };
 }
 
@@ -35,7 +33,7 @@ export async function vendorScope(c: ApiContext) {
   const { vendor, brandIds } = await vendorOfPath(c);
   const scope: OrderScope & { vendorId: number } = {
     side: 'vendor',
-    seesShipping: true,
+    seesShipping: mayPerform(c.var.user, 'order.shipping-details'),
     changesOrders: false,
     brandIds,
     vendorId: vendor.id,

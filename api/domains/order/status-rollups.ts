@@ -20,6 +20,7 @@ export function isPlainList(filters: OrderFilters) {
     !filters.categoryIds &&
     !filters.statuses &&
     !filters.customerName &&
+    filters.sendPaymentId === undefined &&
     !filters.withCanceled &&
     !filters.withCanceledInvoice
   );
@@ -65,7 +66,9 @@ type StatusTable = typeof dailyOrderStatusRollups | typeof orderStatusTotals;
  * canceled exactly when its live order is, so no shown live order has a canceled invoice.
  */
 function shownStatuses(table: StatusTable, filters: OrderFilters): SQL | undefined | null {
-  if (filters.search || filters.customerName || filters.categoryIds) return null;
+  if (filters.search || filters.customerName || filters.categoryIds || filters.sendPaymentId !== undefined) {
+    return null;
+  }
   const invoiceRuleApplies =
     !filters.withCanceledInvoice && !filters.statuses?.some((wanted) => wanted.code === 'canceled');
   if (filters.statuses) {

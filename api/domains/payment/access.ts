@@ -1,24 +1,12 @@
 import type { AuthUser } from '../../http/context';
-import { forbidden, notFound } from '../../http/errors';
-import { hasPermission } from '../access/permissions';
-import { ROLE } from '../access/roles';
-
-export type VoucherAction = 'index' | 'store' | 'update' | 'destroy';
+import { notFound } from '../../http/errors';
 
 /** The brands whose vouchers the caller works with: every brand, or the listed ones. */
 export type VoucherScope = { brandIds: readonly number[] | 'all' };
 
-/**
- * Vendor payments belong to the platform's staff (spec 000 §2 shows Pembayaran to administrators and key
- * accounts only): administrators always, key accounts holding `send-payment.{action}`, within their brands.
- * Brand and vendor users have no voucher screen, so no voucher call either: 403.
- */
-export function voucherScope(user: AuthUser, action: VoucherAction): VoucherScope {
-  if (user.roleId === ROLE.administrator) return { brandIds: 'all' };
-  if (user.roleId === ROLE.keyAccount && hasPermission(user, `send-payment.${action}`)) {
-    return { brandIds: user.brandIds };
-  }
-  throw forbidden();
+/** The caller's brands: the policy of each voucher operation has already let it through (docs/decisions/022). */
+export function voucherScope(user: AuthUser): VoucherScope {
+  return { brandIds: user.brandIds };
 }
 
 export function holdsBrand(scope: VoucherScope, brandId: number) {

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { jakartaText } from '../../db/jakarta';
 import {
@@ -55,11 +55,11 @@ const VOUCHERS_PER_READ = 200;
 
 /**
  * One row per order of each voucher (a voucher's lines as the Bank Payment Voucher lists them), vouchers in the
- * order they were made, read a few hundred vouchers at a time by id.
+ * newest first as the list shows them, read a few hundred vouchers at a time by id.
  */
 async function* voucherRows(db: Executor, scope: VoucherScope, filters: VoucherFilters) {
   const conditions = voucherConditions(scope, filters);
-  let after = 0;
+  let before: number | undefined;
   for (;;) {
     const heads = await db
       .select({
@@ -79,8 +79,8 @@ async function* voucherRows(db: Executor, scope: VoucherScope, filters: VoucherF
       .innerJoin(vendors, eq(vendors.id, sendPayments.vendorId))
       .innerJoin(brands, eq(brands.id, sendPayments.brandId))
       .leftJoin(banks, eq(banks.id, sendPayments.bankId))
-      .where(and(...conditions, gt(sendPayments.id, after)))
-      .orderBy(asc(sendPayments.id))
+      .where(and(...conditions, before === undefined ? undefined : lt(sendPayments.id, before)))
+      .orderBy(desc(sendPayments.id))
       .limit(VOUCHERS_PER_READ);
     if (!heads.length) return;
     const lines = await db
@@ -123,7 +123,7 @@ async function* voucherRows(db: Executor, scope: VoucherScope, filters: VoucherF
       }));
     });
     if (heads.length < VOUCHERS_PER_READ) return;
-    after = heads[heads.length - 1].id;
+    before = heads[heads.length - 1].id;
   }
 }
 

@@ -167,9 +167,12 @@ async function voucherLines(executor: Executor, orderIds: number[]): Promise<Vou
     .orderBy(asc(orderProducts.id));
 }
 
-/** The voucher's orders, by number, each with its invoice and its lines net of returns. */
-export async function voucherOrders(executor: Executor, voucherId: number) {
-  const heads = await executor
+/** A run of a voucher's orders, in voucher order (by number): `offset` orders skipped, at most `limit` given. */
+export type OrderSlice = { offset: number; limit: number };
+
+/** The voucher's orders, by number, each with its invoice and its lines net of returns; a slice of them if asked. */
+export async function voucherOrders(executor: Executor, voucherId: number, slice?: OrderSlice) {
+  const query = executor
     .select({
       id: orders.id,
       number: orders.number,
@@ -189,30 +192,67 @@ export async function voucherOrders(executor: Executor, voucherId: number) {
     .innerJoin(channels, eq(channels.id, orders.channelId))
     .where(eq(sendPaymentOrders.sendPaymentId, voucherId))
     .orderBy(asc(orders.number), asc(orders.id));
+  const heads = slice ? await query.limit(slice.limit).offset(slice.offset) : await query;
   const lines = await voucherLines(
     executor,
     heads.map((head) => head.id),
   );
-  return heads.map((head) =>
-    serializeVoucherOrder(
-      head,
-      lines.filter((line) => line.orderId === head.id),
-    ),
-  );
+  const linesOf = new Map<number, VoucherOrderLine[]>();
+  for (const line of lines) {
+    const list = linesOf.get(line.orderId);
+    if (list) list.push(line);
+    else linesOf.set(line.orderId, [line]);
+  }
+  return heads.map((head) => serializeVoucherOrder(head, linesOf.get(head.id) ?? []));
 }
 
-/** One voucher with its orders, products and invoices, vendor, bank and preparers (spec 001 §7). */
-export async function showVoucher(executor: Executor, scope: VoucherScope, id: number, brandId?: number) {
+/** The voucher's order ids in voucher order, and how many lines the first `before` of them have. */
+async function voucherOrderIds(executor: Executor, voucherId: number, before: number) {
+  // Two builders: a query builder is changed in place by .limit().
+  const ordered = () =>
+    executor
+      .select({ id: orders.id })
+      .from(sendPaymentOrders)
+      .innerJoin(orders, eq(orders.id, sendPaymentOrders.orderId))
+      .where(eq(sendPaymentOrders.sendPaymentId, voucherId))
+      .orderBy(asc(orders.number), asc(orders.id));
+  const [rows, [lines]] = await Promise.all([
+    ordered(),
+    before > 0
+      ? executor
+          .select({ n: count() })
+          .from(orderProducts)
+          .where(inArray(orderProducts.orderId, ordered().limit(before)))
+      : [{ n: 0 }],
+  ]);
+  return { ids: rows.map((row) => row.id), lineOffset: Number(lines.n) };
+}
+
+/**
+ * One voucher with its orders, products and invoices, vendor, bank and preparers (spec 001 §7). With a slice,
+ * `orders` holds only those orders and `line_offset` counts the lines of the orders before them, so a part of
+ * the printed voucher numbers its lines on from the part before it; `order_ids` is always every order's.
+ */
+export async function showVoucher(
+  executor: Executor,
+  scope: VoucherScope,
+  id: number,
+  brandId?: number,
+  slice?: OrderSlice,
+) {
   const voucher = await findVoucher(executor, scope, id, brandId);
-  const [[head], orderList, preparers] = await Promise.all([
+  const [[head], orderList, preparers, all] = await Promise.all([
     voucherHeads(executor).where(eq(sendPayments.id, voucher.id)),
-    voucherOrders(executor, voucher.id),
+    slice?.limit === 0 ? [] : voucherOrders(executor, voucher.id, slice),
     voucherPreparers(executor, voucher),
+    slice ? voucherOrderIds(executor, voucher.id, slice.offset) : null,
   ]);
   return {
     ...serializeVoucherRow(head as VoucherListRow),
-    order_ids: orderList.map((order) => order.id),
+    order_ids: all ? all.ids : orderList.map((order) => order.id),
     orders: orderList,
+    orders_offset: slice?.offset ?? 0,
+    line_offset: all?.lineOffset ?? 0,
     prepares: serializePrepares(preparers),
   };
 }

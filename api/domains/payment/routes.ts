@@ -12,6 +12,8 @@ import {
   voucherBrandQuerySchema,
   voucherExportQuerySchema,
   voucherListQuerySchema,
+  voucherShowQuerySchema,
+  orderSliceOf,
 } from './schema';
 import {
   accountNameHistory,
@@ -36,9 +38,9 @@ export const paymentEndpoints = endpointGroup([
     summary: "Vouchers of the caller's brands, newest first",
     tag: 'payment',
     query: voucherListQuerySchema,
-    authorize: (c) => voucherScope(c.var.user, 'index'),
+    policy: { operation: 'payment.list', tenancy: 'reach' },
     handle: async (c, { query }) =>
-      c.json(await listVouchers(c.var.deps.db, voucherScope(c.var.user, 'index'), query)),
+      c.json(await listVouchers(c.var.deps.db, voucherScope(c.var.user), query)),
   }),
   endpoint({
     method: 'post',
@@ -46,9 +48,13 @@ export const paymentEndpoints = endpointGroup([
     summary: 'Pay completed orders of one vendor and brand with a voucher (an order is in at most one)',
     tag: 'payment',
     body: voucherBodySchema,
-    authorize: (c) => voucherScope(c.var.user, 'store'),
+    policy: {
+      operation: 'payment.create',
+      tenancy: 'reach',
+      body: { brand_id: 'brand', vendor_id: 'vendor' },
+    },
     handle: async (c, { body }) => {
-      const scope = voucherScope(c.var.user, 'store');
+      const scope = voucherScope(c.var.user);
       const voucher = await write(c, (work) => createVoucher(work, { scope, body }));
       const data = await showVoucher(c.var.deps.db, scope, voucher.id);
       return c.json({ message: 'Data berhasil dibuat', data }, 201);
@@ -59,11 +65,12 @@ export const paymentEndpoints = endpointGroup([
     path: '/api/send-payment/{id}',
     summary: 'A voucher with its orders (net of returns), invoices, products, vendor, bank and preparers',
     tag: 'payment',
-    query: voucherBrandQuerySchema,
-    authorize: (c) => voucherScope(c.var.user, 'index'),
+    query: voucherShowQuerySchema,
+    policy: { operation: 'payment.list', tenancy: 'reach', query: { brand: 'brand' } },
     handle: async (c, { query }) => {
-      const scope = voucherScope(c.var.user, 'index');
-      return c.json({ data: await showVoucher(c.var.deps.db, scope, voucherId(c), query.brand) });
+      const scope = voucherScope(c.var.user);
+      const slice = orderSliceOf(query);
+      return c.json({ data: await showVoucher(c.var.deps.db, scope, voucherId(c), query.brand, slice) });
     },
   }),
   endpoint({
@@ -73,9 +80,14 @@ export const paymentEndpoints = endpointGroup([
     tag: 'payment',
     query: voucherBrandQuerySchema,
     body: voucherBodySchema,
-    authorize: (c) => voucherScope(c.var.user, 'update'),
+    policy: {
+      operation: 'payment.update',
+      tenancy: 'reach',
+      query: { brand: 'brand' },
+      body: { brand_id: 'brand', vendor_id: 'vendor' },
+    },
     handle: async (c, { query, body }) => {
-      const scope = voucherScope(c.var.user, 'update');
+      const scope = voucherScope(c.var.user);
       const id = voucherId(c);
       await write(c, (work) => updateVoucher(work, { scope, id, brandId: query.brand, body }));
       const data = await showVoucher(c.var.deps.db, scope, id);
@@ -88,9 +100,9 @@ export const paymentEndpoints = endpointGroup([
     summary: 'Delete a voucher; its orders are payable again',
     tag: 'payment',
     query: voucherBrandQuerySchema,
-    authorize: (c) => voucherScope(c.var.user, 'destroy'),
+    policy: { operation: 'payment.delete', tenancy: 'reach', query: { brand: 'brand' } },
     handle: async (c, { query }) => {
-      const scope = voucherScope(c.var.user, 'destroy');
+      const scope = voucherScope(c.var.user);
       const id = voucherId(c);
       await write(c, (work) => deleteVoucher(work, { scope, id, brandId: query.brand }));
       return c.json({ message: 'Data berhasil dihapus' });
@@ -103,9 +115,9 @@ export const paymentEndpoints = endpointGroup([
       "The vendor's completed orders of the brand in no other voucher (on edit, plus the voucher's own)",
     tag: 'payment',
     query: payableOrderQuerySchema,
-    authorize: (c) => voucherScope(c.var.user, 'index'),
+    policy: { operation: 'payment.list', tenancy: 'reach', query: { brand: 'brand', vendor: 'vendor' } },
     handle: async (c, { query }) =>
-      c.json(await payableOrders(c.var.deps.db, voucherScope(c.var.user, 'index'), query)),
+      c.json(await payableOrders(c.var.deps.db, voucherScope(c.var.user), query)),
   }),
   endpoint({
     method: 'get',
@@ -113,9 +125,9 @@ export const paymentEndpoints = endpointGroup([
     summary: "Account numbers of the vendor's earlier vouchers, most recent first",
     tag: 'payment',
     query: historyQuerySchema,
-    authorize: (c) => voucherScope(c.var.user, 'index'),
+    policy: { operation: 'payment.list', tenancy: 'reach', query: { vendor: 'vendor' } },
     handle: async (c, { query }) =>
-      c.json(await accountNumberHistory(c.var.deps.db, voucherScope(c.var.user, 'index'), query)),
+      c.json(await accountNumberHistory(c.var.deps.db, voucherScope(c.var.user), query)),
   }),
   endpoint({
     method: 'get',
@@ -123,9 +135,9 @@ export const paymentEndpoints = endpointGroup([
     summary: "Account holder names of the vendor's earlier vouchers (for an account number, when given)",
     tag: 'payment',
     query: historyQuerySchema,
-    authorize: (c) => voucherScope(c.var.user, 'index'),
+    policy: { operation: 'payment.list', tenancy: 'reach', query: { vendor: 'vendor' } },
     handle: async (c, { query }) =>
-      c.json(await accountNameHistory(c.var.deps.db, voucherScope(c.var.user, 'index'), query)),
+      c.json(await accountNameHistory(c.var.deps.db, voucherScope(c.var.user), query)),
   }),
   endpoint({
     method: 'get',
@@ -133,10 +145,10 @@ export const paymentEndpoints = endpointGroup([
     summary: 'The filtered vouchers as a streamed .xlsx, one row per paid order',
     tag: 'payment',
     query: voucherExportQuerySchema,
-    authorize: (c) => voucherScope(c.var.user, 'index'),
+    policy: { operation: 'payment.list', tenancy: 'reach' },
     handle: (c, { query }) => {
       const { db, clock } = c.var.deps;
-      return exportVouchers(db, voucherScope(c.var.user, 'index'), query, clock());
+      return exportVouchers(db, voucherScope(c.var.user), query, clock());
     },
   }),
 ]);

@@ -38,6 +38,20 @@ export type VoucherFilters = z.infer<typeof voucherExportQuerySchema>;
 /** `brand` names the voucher's brand, as the spec's client sends it; another brand's voucher is a 404. */
 export const voucherBrandQuerySchema = z.object({ brand: idParam.optional() });
 
+/** The most orders one show answers with when it is asked for a slice of them. */
+export const VOUCHER_ORDER_SLICE_MAX = 5000;
+
+/**
+ * The show, optionally with a slice of the voucher's orders (in voucher order: by number): the print renders a
+ * large voucher in parts (docs/decisions/045). Without them, every order.
+ */
+export const voucherShowQuerySchema = voucherBrandQuerySchema.extend({
+  orders_offset: intField(0, 10_000_000).optional(),
+  orders_limit: intField(0, VOUCHER_ORDER_SLICE_MAX).optional(),
+});
+
+export type VoucherShowQuery = z.infer<typeof voucherShowQuerySchema>;
+
 const text = (max: number) => z.string().trim().max(max);
 
 function requiredDay(name: string) {
@@ -98,3 +112,9 @@ export const historyQuerySchema = z.object({
 });
 
 export type HistoryQuery = z.infer<typeof historyQuerySchema>;
+
+/** The slice a show asks for, if it asks for one. */
+export function orderSliceOf(query: VoucherShowQuery): { offset: number; limit: number } | undefined {
+  if (query.orders_offset === undefined && query.orders_limit === undefined) return undefined;
+  return { offset: query.orders_offset ?? 0, limit: query.orders_limit ?? VOUCHER_ORDER_SLICE_MAX };
+}

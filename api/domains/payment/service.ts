@@ -150,14 +150,23 @@ async function markOrders(work: Work, rows: OrderRow[], voucher: VoucherRow, pai
 
 /**
  * Tells the vendor's users (type payment). Vendors have no voucher screen, so the notification leads to their
- * own orders filtered Terbayar, where the paid orders are.
+ * own orders: those the voucher pays, with its total (`send-payment`), or, when the voucher no longer pays them
+ * (deleted, or moved to another vendor), their completed orders, payable again.
  */
-async function notifyVendor(work: Work, voucher: VoucherRow, vendorId: number, description: string) {
+async function notifyVendor(
+  work: Work,
+  voucher: VoucherRow,
+  vendorId: number,
+  description: string,
+  opens: 'voucher' | 'released' = 'voucher',
+) {
+  const route =
+    opens === 'voucher' ? `/order?status=Terbayar&send-payment=${voucher.id}` : '/order?status=Selesai';
   work.notify({
     userIds: await vendorAudience(work.tx, vendorId),
     type: 'payment',
     data: {
-      web: { type: 'payment', route: '/order?status=Terbayar', brand: { id: voucher.brandId } },
+      web: { type: 'payment', route, brand: { id: voucher.brandId } },
       notification: {
         title: 'Pembayaran',
         description,
@@ -287,6 +296,7 @@ export async function updateVoucher(
       after,
       before.vendorId,
       `Pembayaran ${before.number} untuk pesanan Anda dibatalkan`,
+      'released',
     );
     await notifyVendor(
       work,
@@ -329,6 +339,7 @@ export async function deleteVoucher(
     voucher,
     voucher.vendorId,
     `Pembayaran ${voucher.number} untuk pesanan Anda dibatalkan`,
+    'released',
   );
   work.audit({
     action: 'send-payment.destroy',

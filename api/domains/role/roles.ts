@@ -6,10 +6,10 @@ import type { AuthUser } from '../../http/context';
 import { alreadyTaken, forbidden, notFound, validationFailed } from '../../http/errors';
 import { offsetOf, pageMeta, sortColumn } from '../../http/pagination';
 import type { Work } from '../../work/unit-of-work';
-import { outranks } from '../access/grants';
-import { permissionNamesOfRole } from '../access/permissions';
-import { ROLE } from '../access/roles';
-import { isBaseRole, rolesOfScope, scopeColumns, type SettingsScope } from '../access/settings-scope';
+import { outranks } from '../../access/grants';
+import { permissionNamesOfRole } from '../../access/permissions';
+import { ROLE } from '../../access/roles';
+import { isBaseRole, rolesOfScope, scopeColumns, type SettingsScope } from '../../access/settings-scope';
 import type { RoleBody, RoleListQuery } from './schema';
 import { serializeRole } from './serializers';
 

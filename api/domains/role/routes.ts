@@ -3,7 +3,12 @@ import type { ApiEnv } from '../../http/context';
 import { endpoint, endpointGroup, type Endpoint } from '../../http/endpoints';
 import { parseId } from '../../http/tenancy';
 import { write } from '../../http/write';
-import { settingsScopeOf, type SettingsAction, type SettingsScope } from '../access/settings-scope';
+import {
+  settingsPolicy,
+  settingsScopeOf,
+  type SettingsAction,
+  type SettingsScope,
+} from '../../access/settings-scope';
 import {
   createGateSetting,
   deleteGateSetting,
@@ -40,24 +45,27 @@ const SIDE_NAMES: Record<Side, string> = { global: 'platform', brand: "a brand's
 
 /** The five role calls of one side, at the literal paths the spec names for it. */
 function roleRows(side: Side, paths: { list: string; one: string }): Endpoint[] {
-  const scope = (c: Context<ApiEnv>, action: SettingsAction) => settingsScopeOf(c, side, 'role', action);
+  const scope = (c: Context<ApiEnv>) => settingsScopeOf(c, side);
+  const policy = (action: SettingsAction) => settingsPolicy(side, 'role', action);
   return [
     endpoint({
       method: 'get',
       path: paths.list,
       summary: `Roles (${SIDE_NAMES[side]})`,
       tag: 'role',
+      policy: policy('index'),
       query: roleListQuerySchema,
-      handle: async (c, { query }) => c.json(await listRoles(c.var.deps.db, await scope(c, 'index'), query)),
+      handle: async (c, { query }) => c.json(await listRoles(c.var.deps.db, await scope(c), query)),
     }),
     endpoint({
       method: 'post',
       path: paths.list,
       summary: `Create a role (${SIDE_NAMES[side]})`,
       tag: 'role',
+      policy: policy('store'),
       body: roleBodySchema,
       handle: async (c, { body }) => {
-        const within = await scope(c, 'store');
+        const within = await scope(c);
         const role = await write(c, (work) => createRole(work, within, body));
         return c.json({ message: CREATED, data: serializeRole(role) }, 201);
       },
@@ -67,8 +75,9 @@ function roleRows(side: Side, paths: { list: string; one: string }): Endpoint[] 
       path: paths.one,
       summary: `One role (${SIDE_NAMES[side]})`,
       tag: 'role',
+      policy: policy('index'),
       handle: async (c) => {
-        const within = await scope(c, 'index');
+        const within = await scope(c);
         return c.json({ data: serializeRole(await findRole(c.var.deps.db, within, idOf(c))) });
       },
     }),
@@ -77,9 +86,10 @@ function roleRows(side: Side, paths: { list: string; one: string }): Endpoint[] 
       path: paths.one,
       summary: `Rename a role (${SIDE_NAMES[side]})`,
       tag: 'role',
+      policy: policy('update'),
       body: roleBodySchema,
       handle: async (c, { body }) => {
-        const within = await scope(c, 'update');
+        const within = await scope(c);
         const id = idOf(c);
         const role = await write(c, (work) => updateRole(work, c.var.user, within, id, body));
         return c.json({ message: UPDATED, data: serializeRole(role) });
@@ -90,8 +100,9 @@ function roleRows(side: Side, paths: { list: string; one: string }): Endpoint[] 
       path: paths.one,
       summary: `Delete a role no account uses (422 otherwise) (${SIDE_NAMES[side]})`,
       tag: 'role',
+      policy: policy('destroy'),
       handle: async (c) => {
-        const within = await scope(c, 'destroy');
+        const within = await scope(c);
         const id = idOf(c);
         await write(c, (work) => deleteRole(work, c.var.user, within, id));
         forgetGrants(c);
@@ -103,16 +114,17 @@ function roleRows(side: Side, paths: { list: string; one: string }): Endpoint[] 
 
 /** The gate settings (a role's permissions) of one side, and the permissions it may hand on. */
 function gateSettingRows(side: Side, paths: { list: string; one: string; permissions: string }): Endpoint[] {
-  const scope = (c: Context<ApiEnv>, action: SettingsAction) =>
-    settingsScopeOf(c, side, 'gate-setting', action);
+  const scope = (c: Context<ApiEnv>) => settingsScopeOf(c, side);
+  const policy = (action: SettingsAction) => settingsPolicy(side, 'gate-setting', action);
   return [
     endpoint({
       method: 'get',
       path: paths.permissions,
       summary: `Permissions the caller may grant (${SIDE_NAMES[side]}); not paged`,
       tag: 'gate-setting',
+      policy: policy('index'),
       handle: async (c) => {
-        const within = await scope(c, 'index');
+        const within = await scope(c);
         return c.json({ data: await grantablePermissions(c.var.deps.db, within, c.var.user) });
       },
     }),
@@ -121,18 +133,19 @@ function gateSettingRows(side: Side, paths: { list: string; one: string; permiss
       path: paths.list,
       summary: `Permission settings by role (${SIDE_NAMES[side]})`,
       tag: 'gate-setting',
+      policy: policy('index'),
       query: roleListQuerySchema,
-      handle: async (c, { query }) =>
-        c.json(await listGateSettings(c.var.deps.db, await scope(c, 'index'), query)),
+      handle: async (c, { query }) => c.json(await listGateSettings(c.var.deps.db, await scope(c), query)),
     }),
     endpoint({
       method: 'post',
       path: paths.list,
       summary: `Give a role its permissions (${SIDE_NAMES[side]})`,
       tag: 'gate-setting',
+      policy: policy('store'),
       body: gateSettingCreateSchema,
       handle: async (c, { body }) => {
-        const within = await scope(c, 'store');
+        const within = await scope(c);
         const data = await write(c, (work) => createGateSetting(work, c.var.user, within, body));
         forgetGrants(c);
         return c.json({ message: CREATED, data }, 201);
@@ -143,8 +156,9 @@ function gateSettingRows(side: Side, paths: { list: string; one: string; permiss
       path: paths.one,
       summary: `One permission setting with its role and permissions (${SIDE_NAMES[side]})`,
       tag: 'gate-setting',
+      policy: policy('index'),
       handle: async (c) => {
-        const within = await scope(c, 'index');
+        const within = await scope(c);
         return c.json({ data: await showGateSetting(c.var.deps.db, within, idOf(c)) });
       },
     }),
@@ -153,9 +167,10 @@ function gateSettingRows(side: Side, paths: { list: string; one: string; permiss
       path: paths.one,
       summary: `Change a role's permissions (${SIDE_NAMES[side]})`,
       tag: 'gate-setting',
+      policy: policy('update'),
       body: gateSettingUpdateSchema,
       handle: async (c, { body }) => {
-        const within = await scope(c, 'update');
+        const within = await scope(c);
         const id = idOf(c);
         const data = await write(c, (work) => updateGateSetting(work, c.var.user, within, id, body));
         forgetGrants(c);
@@ -167,8 +182,9 @@ function gateSettingRows(side: Side, paths: { list: string; one: string; permiss
       path: paths.one,
       summary: `Take every permission from a role (${SIDE_NAMES[side]})`,
       tag: 'gate-setting',
+      policy: policy('destroy'),
       handle: async (c) => {
-        const within = await scope(c, 'destroy');
+        const within = await scope(c);
         const id = idOf(c);
         await write(c, (work) => deleteGateSetting(work, c.var.user, within, id));
         forgetGrants(c);

@@ -1,17 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { channels } from '../../db/schema';
 import { endpoint, endpointGroup } from '../../http/endpoints';
-import { forbidden } from '../../http/errors';
 import { parseId } from '../../http/tenancy';
 import { write } from '../../http/write';
-import { requirePermission } from '../access/permissions';
-import { ROLE } from '../access/roles';
 import { shippingListQuerySchema, shippingUpdateSchema } from './schema';
 import { listShippingMethods, serializeShippingMethod, setShippingMethodActive } from './service';
 
 /**
  * Shipping methods per channel (the Pengiriman settings): anyone signed in reads them (an order shows the
- * ones switched on); administrators holding `brand.update` switch them.
+ * ones switched on); administrators switch them.
  */
 export const shippingEndpoints = endpointGroup([
   endpoint({
@@ -20,6 +17,7 @@ export const shippingEndpoints = endpointGroup([
     summary: 'Shipping methods per channel (channel, active=1)',
     tag: 'shipping',
     query: shippingListQuerySchema,
+    policy: { operation: 'shipping.list', tenancy: 'shared' },
     handle: async (c, { query }) => c.json(await listShippingMethods(c.var.deps.db, query)),
   }),
   endpoint({
@@ -29,10 +27,7 @@ export const shippingEndpoints = endpointGroup([
     tag: 'shipping',
     body: shippingUpdateSchema,
     // The couriers are the platform's, shared by every brand: only administrators switch them.
-    authorize: (c) => {
-      if (c.var.user.roleId !== ROLE.administrator) throw forbidden();
-      requirePermission(c.var.user, 'brand.update');
-    },
+    policy: { operation: 'shipping.update', tenancy: 'shared' },
     handle: async (c, { body }) => {
       const id = parseId(c.req.param('id'));
       const method = await write(c, (work) => setShippingMethodActive(work, id, body.is_active));

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { booleanField } from '../../http/contact-fields';
+import { requiredBooleanField } from '../../http/contact-fields';
 import { flagParam, idParam } from '../../http/params';
 
 export const shippingListQuerySchema = z.object({
@@ -8,4 +8,5 @@ export const shippingListQuerySchema = z.object({
   active: flagParam,
 });
 
-export const shippingUpdateSchema = z.object({ is_active: booleanField }).strict();
+/** The switch itself, required: a body without it (none, or one that is not JSON or a form) is a 422. */
+export const shippingUpdateSchema = z.object({ is_active: requiredBooleanField }).strict();

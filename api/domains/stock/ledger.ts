@@ -108,9 +108,15 @@ export async function changeStock(
   if (input.lines.length === 0) return [];
   const ids = [...new Set(input.lines.map((line) => line.productId))].sort((a, b) => a - b);
   const idsJson = JSON.stringify(ids);
-  await tx.execute(sql`insert into vendor_stocks (vendor_id, product_id, quantity, reserved, updated_at)
+  // A missing row holds nothing, so a line that leaves it at nothing (set to 0, or adding 0) needs none made:
+  // the stock template uploaded again unchanged, with products the vendor never stocked, writes no row.
+  const moving = [
+    ...new Set(input.lines.filter((line) => (line.set ?? line.add ?? 0) !== 0).map((line) => line.productId)),
+  ].sort((a, b) => a - b);
+  if (moving.length)
+    await tx.execute(sql`insert into vendor_stocks (vendor_id, product_id, quantity, reserved, updated_at)
     select ${input.vendorId}::int, (x.id)::int, 0, 0, ${work.at.toISOString()}::timestamptz
-    from jsonb_array_elements_text(${idsJson}::jsonb) as x(id)
+    from jsonb_array_elements_text(${JSON.stringify(moving)}::jsonb) as x(id)
     order by 2
     on conflict (vendor_id, product_id) do nothing`);
   const locked = (

@@ -92,7 +92,8 @@ export async function checkLowStock(
     const data: NotificationData = {
       web: {
         type: 'low-stock',
-        route: `/stock?search=${encodeURIComponent(row.sku)}`,
+        // The vendor's own stock of the product, so the page shows the units the alert names.
+        route: `/stock/manajemen?${new URLSearchParams({ vendor: String(vendorId), search: row.sku })}`,
         brand: { id: brandId },
       },
       notification: {

@@ -15,7 +15,7 @@ import { UNIQUE_FIELDS } from '../../db/unique';
 import type { Work } from '../../work/unit-of-work';
 import { serializeMedia } from '../media/serializer';
 import { changeStock } from './ledger';
-import type { ProductBody, UpdateStockBody } from './schema';
+import type { NewProductBody, ProductBody, UpdateStockBody } from './schema';
 import type { StockScope } from './scope';
 import { serializeSkuChannel } from './sku-channels';
 import { stockFigures } from './stock-list';
@@ -189,7 +189,7 @@ async function attach(tx: Executor, productId: number, body: ProductBody) {
   }
 }
 
-export async function createProduct(work: Work, input: { brandId: number; body: ProductBody }) {
+export async function createProduct(work: Work, input: { brandId: number; body: NewProductBody }) {
   const { tx, at } = work;
   const { body } = input;
   await checkProduct(tx, input.brandId, body, null);
@@ -200,7 +200,7 @@ export async function createProduct(work: Work, input: { brandId: number; body: 
       categoryId: body.category_id,
       name: body.name,
       sku: body.sku,
-      vendorPrice: body.vendor_price ?? 0,
+      vendorPrice: body.vendor_price,
       isActive: body.is_active ?? true,
       createdAt: at,
       updatedAt: at,

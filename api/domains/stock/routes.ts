@@ -13,6 +13,7 @@ import {
   importVendorStock,
   PRICE_IMPORT_COLUMNS,
   STOCK_IMPORT_COLUMNS,
+  STOCK_IMPORT_READ,
 } from './imports';
 import { listMovements } from './movements';
 import { createProduct, deleteProduct, showProduct, updateProduct, updateProductStock } from './products';
@@ -20,6 +21,7 @@ import {
   adjustmentBodySchema,
   historyQuerySchema,
   movementQuerySchema,
+  newProductBodySchema,
   productBodySchema,
   productQuerySchema,
   productStockQuerySchema,
@@ -29,15 +31,10 @@ import {
   updateStockBodySchema,
   vendorStockUpdateBodySchema,
 } from './schema';
-import {
-  brandStockScope,
-  requireCatalogueKeeper,
-  requireStockKeeper,
-  vendorStockScope,
-  type StockScope,
-} from './scope';
+import { brandStockScope, vendorStockScope, type StockScope } from './scope';
 import { listSkuChannels, showSkuChannel } from './sku-channels';
-import { readImportFile } from './spreadsheet';
+import { readBody } from '../../http/validation';
+import { readImportColumns, readImportFile } from './spreadsheet';
 import { listProductStock } from './stock-list';
 import {
   adjustStock,
@@ -69,11 +66,11 @@ function list(
   return listProductStock(db, scope, query, { now: clock(), mediaUrl: config.MEDIA_URL, figures });
 }
 
+/** The uploaded `file` of a multipart body; a body that is not a valid form (cut short, say) is a 400. */
 async function uploadedFile(c: ApiContext) {
   const type = c.req.header('content-type') ?? '';
   if (!type.includes('multipart/form-data')) return undefined;
-  const body = await c.req.parseBody();
-  return body.file;
+  return (await readBody(c)).file;
 }
 
 const brandRows = [
@@ -82,6 +79,7 @@ const brandRows = [
     path: '/api/brand/{brand}/product',
     summary: 'Catalogue products of the brand',
     tag: 'stock',
+    policy: { operation: 'stock.list', tenancy: 'brand' },
     query: productQuerySchema,
     handle: async (c, { query }) => {
       const { scope } = await brandStockScope(c);
@@ -93,10 +91,10 @@ const brandRows = [
     path: '/api/brand/{brand}/product',
     summary: 'Add a catalogue product (administrator, key account)',
     tag: 'stock',
-    body: productBodySchema,
+    policy: { operation: 'stock.product.create', tenancy: 'brand' },
+    body: newProductBodySchema,
     handle: async (c, { body }) => {
       const { brand, scope } = await brandStockScope(c);
-      requireCatalogueKeeper(c.var.user);
       const created = await write(c, (work) => createProduct(work, { brandId: brand.id, body }));
       return c.json({ message: CREATED, data: await show(c, scope, created.id) }, 201);
     },
@@ -106,6 +104,7 @@ const brandRows = [
     path: '/api/brand/{brand}/product/{id}',
     summary: 'A stock product with photos, channel SKUs, vendor stock and figures',
     tag: 'stock',
+    policy: { operation: 'stock.list', tenancy: 'brand' },
     handle: async (c) => {
       const { scope } = await brandStockScope(c);
       return c.json({ data: await show(c, scope, parseId(c.req.param('id'))) });
@@ -116,11 +115,11 @@ const brandRows = [
     path: '/api/brand/{brand}/product/{id}',
     summary: 'Update a catalogue product (administrator, key account)',
     tag: 'stock',
+    policy: { operation: 'stock.product.update', tenancy: 'brand' },
     body: productBodySchema,
     handle: async (c, { body }) => {
       const { scope } = await brandStockScope(c);
       const productId = parseId(c.req.param('id'));
-      requireCatalogueKeeper(c.var.user);
       await write(c, (work) => updateProduct(work, { scope, productId, body }));
       return c.json({ message: UPDATED, data: await show(c, scope, productId) });
     },
@@ -130,10 +129,10 @@ const brandRows = [
     path: '/api/brand/{brand}/product/{id}',
     summary: 'Delete a catalogue product (administrator, key account)',
     tag: 'stock',
+    policy: { operation: 'stock.product.delete', tenancy: 'brand' },
     handle: async (c) => {
       const { scope } = await brandStockScope(c);
       const productId = parseId(c.req.param('id'));
-      requireCatalogueKeeper(c.var.user);
       await write(c, (work) => deleteProduct(work, { scope, productId }));
       return c.json({ success: true, message: DELETED });
     },
@@ -143,11 +142,11 @@ const brandRows = [
     path: '/api/brand/{brand}/product/{id}/update-stock',
     summary: "Set each vendor's stock on hand of a product (administrator, key account)",
     tag: 'stock',
+    policy: { operation: 'stock.update', tenancy: 'brand' },
     body: updateStockBodySchema,
     handle: async (c, { body }) => {
       const { scope } = await brandStockScope(c);
       const productId = parseId(c.req.param('id'));
-      requireCatalogueKeeper(c.var.user);
       await write(c, (work) => updateProductStock(work, { scope, productId, body }));
       return c.json({ message: UPDATED, data: await show(c, scope, productId) });
     },
@@ -157,6 +156,7 @@ const brandRows = [
     path: '/api/brand/{brand}/product-stock',
     summary: 'The stock list: products with available stock, run rate, weeks of supply, in-stock rate',
     tag: 'stock',
+    policy: { operation: 'stock.list', tenancy: 'brand' },
     query: productStockQuerySchema,
     handle: async (c, { query }) => {
       const { scope } = await brandStockScope(c);
@@ -168,6 +168,7 @@ const brandRows = [
     path: '/api/brand/{brand}/export/product-stock',
     summary: 'The stock list as .xlsx',
     tag: 'stock',
+    policy: { operation: 'stock.list', tenancy: 'brand' },
     query: stockExportQuerySchema,
     handle: async (c, { query }) => {
       const { scope } = await brandStockScope(c);
@@ -179,9 +180,9 @@ const brandRows = [
     path: '/api/brand/{brand}/import-template/product-price',
     summary: 'The vendor price template (.xlsx: sku, name, vendor_price)',
     tag: 'stock',
+    policy: { operation: 'stock.product.update', tenancy: 'brand' },
     handle: async (c) => {
       const { scope } = await brandStockScope(c);
-      requireCatalogueKeeper(c.var.user);
       return priceTemplate(c.var.deps.db, scope, c.var.deps.clock());
     },
   }),
@@ -190,9 +191,10 @@ const brandRows = [
     path: '/api/brand/{brand}/import/product-price',
     summary: 'Import vendor prices (multipart file, csv or xlsx); all rows or none, 422 per bad row',
     tag: 'stock',
+    policy: { operation: 'stock.product.update', tenancy: 'brand' },
+    oneAtATime: 'account',
     handle: async (c) => {
       const { brand } = await brandStockScope(c);
-      requireCatalogueKeeper(c.var.user);
       const rows = await readImportFile(await uploadedFile(c), PRICE_IMPORT_COLUMNS);
       const lines = await checkPriceRows(c.var.deps.db, brand.id, rows);
       const data = await write(c, (work) => importPrices(work, { brandId: brand.id, lines }));
@@ -204,6 +206,7 @@ const brandRows = [
     path: '/api/brand/{brand}/sku-channel',
     summary: 'Marketplace SKUs of the brand',
     tag: 'stock',
+    policy: { operation: 'stock.list', tenancy: 'brand' },
     query: skuChannelQuerySchema,
     handle: async (c, { query }) => {
       const { brand } = await brandStockScope(c);
@@ -215,6 +218,7 @@ const brandRows = [
     path: '/api/brand/{brand}/sku-channel/{id}',
     summary: 'One marketplace SKU',
     tag: 'stock',
+    policy: { operation: 'stock.list', tenancy: 'brand' },
     handle: async (c) => {
       const { brand } = await brandStockScope(c);
       return c.json({ data: await showSkuChannel(c.var.deps.db, brand.id, parseId(c.req.param('id'))) });
@@ -225,6 +229,7 @@ const brandRows = [
     path: '/api/brand/{brand}/update-stock-history/{id}',
     summary: "A vendor's stock update with its items; notif marks its notification read",
     tag: 'stock',
+    policy: { operation: 'stock.list', tenancy: 'brand' },
     query: historyQuerySchema,
     handle: async (c, { query }) => {
       const { brand } = await brandStockScope(c);
@@ -238,6 +243,7 @@ const brandRows = [
     path: '/api/brand/{brand}/stock-movement',
     summary: 'The stock ledger of the brand, newest first (sku, date range, vendor, kind)',
     tag: 'stock',
+    policy: { operation: 'stock.list', tenancy: 'brand' },
     query: movementQuerySchema,
     handle: async (c, { query }) => {
       const { scope } = await brandStockScope(c);
@@ -249,6 +255,7 @@ const brandRows = [
     path: '/api/brand/{brand}/stock-setting',
     summary: "The brand's low-stock threshold in weeks of supply",
     tag: 'stock',
+    policy: { operation: 'stock.list', tenancy: 'brand' },
     handle: async (c) => {
       const { brand } = await brandStockScope(c);
       return c.json({ data: await stockSetting(c.var.deps.db, brand.id) });
@@ -259,10 +266,10 @@ const brandRows = [
     path: '/api/brand/{brand}/stock-setting',
     summary: 'Set the low-stock threshold (administrator, key account)',
     tag: 'stock',
+    policy: { operation: 'stock.setting', tenancy: 'brand' },
     body: stockSettingBodySchema,
     handle: async (c, { body }) => {
       const { brand } = await brandStockScope(c);
-      requireCatalogueKeeper(c.var.user);
       const data = await write(c, (work) =>
         updateStockSetting(work, { brandId: brand.id, weeks: body.low_stock_weeks }),
       );
@@ -277,6 +284,7 @@ const vendorRows = [
     path: '/api/vendor/{vendor}/product',
     summary: 'Catalogue products of the brands the vendor serves',
     tag: 'stock',
+    policy: { operation: 'stock.list', tenancy: 'vendor' },
     query: productQuerySchema,
     handle: async (c, { query }) => {
       const { scope } = await vendorStockScope(c);
@@ -288,6 +296,7 @@ const vendorRows = [
     path: '/api/vendor/{vendor}/product/{id}',
     summary: "A product with the vendor's own stock and figures",
     tag: 'stock',
+    policy: { operation: 'stock.list', tenancy: 'vendor' },
     handle: async (c) => {
       const { scope } = await vendorStockScope(c);
       return c.json({ data: await show(c, scope, parseId(c.req.param('id'))) });
@@ -298,6 +307,7 @@ const vendorRows = [
     path: '/api/vendor/{vendor}/product-stock',
     summary: "The vendor's stock list",
     tag: 'stock',
+    policy: { operation: 'stock.list', tenancy: 'vendor' },
     query: productStockQuerySchema,
     handle: async (c, { query }) => {
       const { scope } = await vendorStockScope(c);
@@ -309,10 +319,10 @@ const vendorRows = [
     path: '/api/vendor/{vendor}/product-stock/update',
     summary: "Set the vendor's stock on hand: product_stocks[{product_id, quantity}]; notifies the brands",
     tag: 'stock',
+    policy: { operation: 'stock.update', tenancy: 'vendor' },
     body: vendorStockUpdateBodySchema,
     handle: async (c, { body }) => {
       const { scope, vendor } = await vendorStockScope(c);
-      requireStockKeeper(c.var.user, vendor.id);
       const fieldOf = (index: number) => `product_stocks.${index}.quantity`;
       const data = await write(c, async (work) => {
         const byId = await productsOfScope(
@@ -341,11 +351,12 @@ const vendorRows = [
     summary:
       "Import the vendor's stock (multipart file, csv or xlsx: sku, quantity[, product_id]); all rows or none",
     tag: 'stock',
+    policy: { operation: 'stock.update', tenancy: 'vendor' },
+    oneAtATime: 'account',
     handle: async (c) => {
       const { scope, vendor } = await vendorStockScope(c);
-      requireStockKeeper(c.var.user, vendor.id);
-      const rows = await readImportFile(await uploadedFile(c), STOCK_IMPORT_COLUMNS);
-      const lines = await checkStockRows(c.var.deps.db, scope, rows);
+      const sheet = await readImportColumns(await uploadedFile(c), STOCK_IMPORT_COLUMNS, STOCK_IMPORT_READ);
+      const lines = await checkStockRows(c.var.deps.db, scope, sheet);
       const data = await write(c, (work) => importVendorStock(work, { vendorId: vendor.id, lines }));
       return c.json({ message: UPDATED, data });
     },
@@ -355,6 +366,7 @@ const vendorRows = [
     path: '/api/vendor/{vendor}/import-template/current-product-stock',
     summary: "The stock import template with the vendor's current stock (.xlsx)",
     tag: 'stock',
+    policy: { operation: 'stock.list', tenancy: 'vendor' },
     handle: async (c) => {
       const { scope } = await vendorStockScope(c);
       return currentStockTemplate(c.var.deps.db, scope, c.var.deps.clock());
@@ -365,6 +377,7 @@ const vendorRows = [
     path: '/api/vendor/{vendor}/export/product-stock',
     summary: "The vendor's stock list as .xlsx",
     tag: 'stock',
+    policy: { operation: 'stock.list', tenancy: 'vendor' },
     query: stockExportQuerySchema,
     handle: async (c, { query }) => {
       const { scope } = await vendorStockScope(c);
@@ -376,6 +389,7 @@ const vendorRows = [
     path: '/api/vendor/{vendor}/stock-movement',
     summary: "The vendor's stock ledger, newest first",
     tag: 'stock',
+    policy: { operation: 'stock.list', tenancy: 'vendor' },
     query: movementQuerySchema,
     handle: async (c, { query }) => {
       const { scope } = await vendorStockScope(c);
@@ -387,10 +401,10 @@ const vendorRows = [
     path: '/api/vendor/{vendor}/stock-adjustment',
     summary: 'Adjust stock with a note: items[{product_id, adjustment}], one transaction',
     tag: 'stock',
+    policy: { operation: 'stock.update', tenancy: 'vendor' },
     body: adjustmentBodySchema,
     handle: async (c, { body }) => {
       const { scope, vendor } = await vendorStockScope(c);
-      requireStockKeeper(c.var.user, vendor.id);
       const moved = await write(c, (work) => adjustStock(work, { scope, vendorId: vendor.id, body }));
       return c.json(
         {

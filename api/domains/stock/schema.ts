@@ -50,7 +50,13 @@ export const productBodySchema = z
   })
   .strict();
 
+/** A new product names its vendor price (spec 001 §4: the stock form's vendor price is required); an update may keep it. */
+export const newProductBodySchema = productBodySchema.extend({
+  vendor_price: intField(0, 1_000_000_000_000),
+});
+
 export type ProductBody = z.infer<typeof productBodySchema>;
+export type NewProductBody = z.infer<typeof newProductBodySchema>;
 
 /** The brand's stock form: the quantity on hand of each vendor (the vendor-stock modal). */
 export const updateStockBodySchema = z

@@ -1,19 +1,16 @@
 import type { Context } from 'hono';
 import type { ApiEnv } from '../../http/context';
 import { endpoint, endpointGroup } from '../../http/endpoints';
-import { parseId } from '../../http/tenancy';
+import { brandOfPath, parseId, vendorOfPath } from '../../http/tenancy';
 import { write } from '../../http/write';
 import { hashPassword } from '../account/passwords';
-import { requirePermission } from '../access/permissions';
-import { settingsPermission, settingsScopeOf, type SettingsAction } from '../access/settings-scope';
 import { findUserRow, listUsers, userOptions } from './reads';
 import { userCreateSchema, userListQuerySchema, userSelectQuerySchema, userUpdateSchema } from './schema';
 import { serializeUser } from './serializers';
 import { createUser, deleteUser, updateUser } from './service';
 
-function allow(c: Context<ApiEnv>, action: SettingsAction) {
-  requirePermission(c.var.user, settingsPermission(c.var.user, 'user', action));
-}
+/** A named brand or vendor of an account must lie within the caller's reach; a vendor's, wholly (every brand it serves). */
+const ACCOUNT_TENANTS = { brand_id: 'brand', vendor_id: 'vendor-wholly', brand_ids: 'brands' } as const;
 
 function idOf(c: Context<ApiEnv>) {
   return parseId(c.req.param('id'));
@@ -35,8 +32,8 @@ export const userEndpoints = endpointGroup([
     summary: 'Accounts the caller manages (only=admin: administrators and key accounts; brand, vendor)',
     tag: 'user',
     query: userListQuerySchema,
+    policy: { operation: 'user.list', tenancy: 'reach', query: { brand: 'brand', vendor: 'vendor' } },
     handle: async (c, { query }) => {
-      allow(c, 'index');
       const filter = { only: query.only, brandId: query.brand, vendorId: query.vendor };
       return c.json(await listUsers(c.var.deps.db, c.var.user, query, filter));
     },
@@ -47,8 +44,8 @@ export const userEndpoints = endpointGroup([
     summary: 'Account options',
     tag: 'user',
     query: userSelectQuerySchema,
+    policy: { operation: 'user.list', tenancy: 'reach' },
     handle: async (c, { query }) => {
-      allow(c, 'index');
       return c.json(await userOptions(c.var.deps.db, c.var.user, query));
     },
   }),
@@ -59,8 +56,8 @@ export const userEndpoints = endpointGroup([
       'Create an account (role_name: Administrator, Key Account, Brand with brand_id, Vendor with vendor_id)',
     tag: 'user',
     body: userCreateSchema,
+    policy: { operation: 'user.create', tenancy: 'reach', body: ACCOUNT_TENANTS },
     handle: async (c, { body }) => {
-      allow(c, 'store');
       const passwordHash = await hashPassword(body.password);
       const created = await write(c, (work) => createUser(work, c.var.user, body, passwordHash));
       c.var.deps.authCache.invalidate();
@@ -73,8 +70,8 @@ export const userEndpoints = endpointGroup([
     path: '/api/user/{id}',
     summary: 'One account with its role and permissions',
     tag: 'user',
+    policy: { operation: 'user.list', tenancy: 'reach' },
     handle: async (c) => {
-      allow(c, 'index');
       return shown(c, idOf(c));
     },
   }),
@@ -84,8 +81,8 @@ export const userEndpoints = endpointGroup([
     summary: 'Update an account (password optional)',
     tag: 'user',
     body: userUpdateSchema,
+    policy: { operation: 'user.update', tenancy: 'reach', body: ACCOUNT_TENANTS },
     handle: async (c, { body }) => {
-      allow(c, 'update');
       const id = idOf(c);
       const passwordHash = body.password ? await hashPassword(body.password) : undefined;
       await write(c, (work) => updateUser(work, c.var.user, id, body, passwordHash));
@@ -99,8 +96,8 @@ export const userEndpoints = endpointGroup([
     path: '/api/user/{id}',
     summary: 'Delete an account (not a special account, one’s own, or the last administrator)',
     tag: 'user',
+    policy: { operation: 'user.delete', tenancy: 'reach' },
     handle: async (c) => {
-      allow(c, 'destroy');
       const id = idOf(c);
       await write(c, (work) => deleteUser(work, c.var.user, id));
       c.var.deps.authCache.invalidate();
@@ -112,10 +109,10 @@ export const userEndpoints = endpointGroup([
     path: '/api/brand/{brand}/user',
     summary: "A brand's users",
     tag: 'user',
+    policy: { operation: 'user.list', tenancy: 'brand' },
     query: userListQuerySchema,
     handle: async (c, { query }) => {
-      const scope = await settingsScopeOf(c, 'brand', 'user', 'index');
-      const brandId = scope.kind === 'brand' ? scope.brandId : 0;
+      const brandId = (await brandOfPath(c)).id;
       return c.json(await listUsers(c.var.deps.db, c.var.user, query, { brandId }));
     },
   }),
@@ -124,9 +121,9 @@ export const userEndpoints = endpointGroup([
     path: '/api/brand/{brand}/user/{id}',
     summary: "One of a brand's users",
     tag: 'user',
+    policy: { operation: 'user.list', tenancy: 'brand' },
     handle: async (c) => {
-      const scope = await settingsScopeOf(c, 'brand', 'user', 'index');
-      const brandId = scope.kind === 'brand' ? scope.brandId : 0;
+      const brandId = (await brandOfPath(c)).id;
       const row = await findUserRow(c.var.deps.db, c.var.user, idOf(c), { brandId });
       return c.json({ data: serializeUser(row, true) });
     },
@@ -136,10 +133,10 @@ export const userEndpoints = endpointGroup([
     path: '/api/vendor/{vendor}/user',
     summary: "A vendor's users",
     tag: 'user',
+    policy: { operation: 'user.list', tenancy: 'vendor' },
     query: userListQuerySchema,
     handle: async (c, { query }) => {
-      const scope = await settingsScopeOf(c, 'vendor', 'user', 'index');
-      const vendorId = scope.kind === 'vendor' ? scope.vendorId : 0;
+      const vendorId = (await vendorOfPath(c)).vendor.id;
       return c.json(await listUsers(c.var.deps.db, c.var.user, query, { vendorId }));
     },
   }),
@@ -148,9 +145,9 @@ export const userEndpoints = endpointGroup([
     path: '/api/vendor/{vendor}/user/{id}',
     summary: "One of a vendor's users",
     tag: 'user',
+    policy: { operation: 'user.list', tenancy: 'vendor' },
     handle: async (c) => {
-      const scope = await settingsScopeOf(c, 'vendor', 'user', 'index');
-      const vendorId = scope.kind === 'vendor' ? scope.vendorId : 0;
+      const vendorId = (await vendorOfPath(c)).vendor.id;
       const row = await findUserRow(c.var.deps.db, c.var.user, idOf(c), { vendorId });
       return c.json({ data: serializeUser(row, true) });
     },

@@ -3,10 +3,12 @@ import type { Executor } from '../../db/client';
 import { brands, roles, users, vendorBrands, vendors } from '../../db/schema';
 import type { AuthUser } from '../../http/context';
 import { alreadyTaken, forbidden, validationFailed } from '../../http/errors';
-import { ANY, refuseUngranted } from '../access/grants';
-import { effectiveRoleId, permissionNamesOfRole, permissionsOfRole } from '../access/permissions';
-import { ROLE } from '../access/roles';
-import { isBaseRole } from '../access/settings-scope';
+import { ANY, refuseUngranted } from '../../access/grants';
+import { effectiveRoleId, permissionNamesOfRole, permissionsOfRole } from '../../access/permissions';
+import { reachesAll } from '../../access/policy';
+import { ROLE } from '../../access/roles';
+import type { Work } from '../../work/unit-of-work';
+import { isBaseRole } from '../../access/settings-scope';
 import { type KIND_NAMES } from './schema';
 
 export type Kind = (typeof ROLE)[keyof typeof ROLE];
@@ -141,33 +143,95 @@ export function requirePhone(kind: Kind, phone: string | null | undefined) {
 
 const MANAGES_USERS = 'vendor.user.update';
 
+/** Any constant: the removals of administrators and of a brand's user managers take turns on it. */
+const ACCOUNT_MANAGERS_LOCK = 71_001;
+
 /**
- * The last administrator of the platform, and the last account able to manage a brand's users (a brand user
- * holding `vendor.user.update`, or a special one), are not deleted: nobody would be left to manage the others.
+ * Holds the turn of removing an account that manages others, for the rest of the transaction: two removals at
+ * once (two administrators deleting each other) each count the other as remaining unless they take turns.
  */
-export async function refuseLastAdministrator(
-  executor: Executor,
+async function takeManagersTurn(work: Work) {
+  await work.checkpoint('account-managers');
+  await work.tx.execute(sql`select pg_advisory_xact_lock(${ACCOUNT_MANAGERS_LOCK})`);
+}
+
+/**
+ * There is always an active administrator: the last one is not deleted, nor made a key account (422). The
+ * check holds the managers' turn, so two such changes at once cannot both pass it.
+ */
+export async function refuseLastAdministrator(work: Work, target: typeof users.$inferSelect) {
+  if (target.roleId !== ROLE.administrator) return;
+  await takeManagersTurn(work);
+  const [other] = await work.tx
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        ne(users.id, target.id),
+        isNull(users.deletedAt),
+        eq(users.isActive, true),
+        eq(users.roleId, ROLE.administrator),
+      ),
+    )
+    .limit(1);
+  if (!other) throw validationFailed({ id: ['Administrator terakhir tidak dapat dihapus.'] });
+}
+
+/**
+ * The last account able to manage a brand's users (a brand user holding `vendor.user.update`, or a special one)
+ * stays: nobody of the brand would be left to manage the others. Users of other brands do not count.
+ */
+export async function refuseLastUserManager(
+  work: Work,
   target: typeof users.$inferSelect,
   targetPermissions: string[],
 ) {
-  const others = and(ne(users.id, target.id), isNull(users.deletedAt), eq(users.isActive, true));
-  if (target.roleId === ROLE.administrator) {
-    const [other] = await executor
-      .select({ id: users.id })
-      .from(users)
-      .where(and(others, eq(users.roleId, ROLE.administrator)))
-      .limit(1);
-    if (!other) throw validationFailed({ id: ['Administrator terakhir tidak dapat dihapus.'] });
-    return;
-  }
   const manages =
     target.isSpecialAccount || targetPermissions.includes(MANAGES_USERS) || targetPermissions.includes(ANY);
   if (target.roleId !== ROLE.brand || !manages) return;
-  const rows = await executor
+  await takeManagersTurn(work);
+  const rows = await work.tx
     .select({ special: users.isSpecialAccount, permissions: permissionsOfRole(effectiveRoleId) })
     .from(users)
-    .where(and(others, eq(users.roleId, ROLE.brand), eq(users.brandId, target.brandId ?? 0)));
-  if (!rows.some((row) => row.special || row.permissions.includes(MANAGES_USERS))) {
+    .where(
+      and(
+        ne(users.id, target.id),
+        isNull(users.deletedAt),
+        eq(users.isActive, true),
+        eq(users.roleId, ROLE.brand),
+        eq(users.brandId, target.brandId ?? 0),
+      ),
+    );
+  if (
+    !rows.some(
+      (row) => row.special || row.permissions.includes(MANAGES_USERS) || row.permissions.includes(ANY),
+    )
+  ) {
     throw validationFailed({ id: ['Administrator terakhir brand ini tidak dapat dihapus.'] });
   }
+}
+
+/**
+ * A vendor's accounts belong to every brand the vendor serves: brand-side callers manage them only when each of
+ * those brands is theirs (an account of a shared vendor reads every brand it serves).
+ */
+export async function requireVendorAccountsInReach(
+  executor: Executor,
+  actor: AuthUser,
+  target: typeof users.$inferSelect,
+) {
+  if (target.roleId !== ROLE.vendor || actor.reach === 'all') return;
+  if (actor.roleId === ROLE.vendor && actor.vendorId === target.vendorId) return;
+  const served = await executor
+    .select({ brandId: vendorBrands.brandId })
+    .from(vendorBrands)
+    .where(eq(vendorBrands.vendorId, target.vendorId ?? 0));
+  if (
+    !served.length ||
+    !reachesAll(
+      actor,
+      served.map((row) => row.brandId),
+    )
+  )
+    throw forbidden();
 }

@@ -1,6 +1,6 @@
 import type { roles, users } from '../../db/schema';
-import { effectivePermissions } from '../access/permissions';
-import { ROLE_NAMES } from '../access/roles';
+import { effectivePermissions } from '../../access/permissions';
+import { ROLE_NAMES } from '../../access/roles';
 
 export type UserRow = {
   user: typeof users.$inferSelect;

@@ -3,14 +3,17 @@ import { userBrands, users } from '../../db/schema';
 import type { AuthUser } from '../../http/context';
 import { forbidden, validationFailed } from '../../http/errors';
 import type { Work } from '../../work/unit-of-work';
-import { outranks } from '../access/grants';
-import { effectivePermissions } from '../access/permissions';
-import { ROLE } from '../access/roles';
+import { outranks } from '../../access/grants';
+import { effectivePermissions } from '../../access/permissions';
+import { ROLE } from '../../access/roles';
+import { revokeAllTokensOf } from '../oauth/service';
 import { findUserRow } from './reads';
 import {
   assignableRole,
   kindOfBody,
   refuseLastAdministrator,
+  refuseLastUserManager,
+  requireVendorAccountsInReach,
   refuseTakenEmail,
   requireBrandOfActor,
   requireBrands,
@@ -76,6 +79,7 @@ export async function createUser(work: Work, actor: AuthUser, body: UserCreate, 
 async function manageableUser(work: Work, actor: AuthUser, id: number) {
   const row = await findUserRow(work.tx, actor, id);
   await work.tx.select({ id: users.id }).from(users).where(eq(users.id, id)).for('update');
+  await requireVendorAccountsInReach(work.tx, actor, row.user);
   const held = effectivePermissions(row.user, row.permissions);
   if (
     !outranks(actor, {
@@ -130,6 +134,7 @@ export async function updateUser(
       ? { assignedRoleId: before.assignedRoleId }
       : await assignableRole(tx, actor, { roleId, kind, brandId: before.brandId, vendorId: before.vendorId });
   await refuseTakenEmail(tx, body.email, id);
+  if (kind !== before.roleId) await refuseLastAdministrator(work, before);
   const [after] = await tx
     .update(users)
     .set({
@@ -143,6 +148,8 @@ export async function updateUser(
     })
     .where(eq(users.id, id))
     .returning();
+  // A password set for someone ends every session they had (the actor's own, when it is their own, goes on).
+  if (passwordHash) await revokeAllTokensOf(tx, id, work.at, self ? actor.tokenId : undefined);
   if (kind === ROLE.keyAccount && body.brand_ids !== undefined) {
     if (actor.roleId !== ROLE.administrator) throw forbidden();
     await setKeyAccountBrands(work, id, await requireBrands(tx, body.brand_ids));
@@ -158,7 +165,8 @@ export async function deleteUser(work: Work, actor: AuthUser, id: number) {
   if (before.isSpecialAccount) throw validationFailed({ id: ['Akun spesial tidak dapat dihapus.'] });
   if (before.id === actor.id)
     throw validationFailed({ id: ['Anda tidak dapat menghapus akun Anda sendiri.'] });
-  await refuseLastAdministrator(tx, before, permissions);
+  await refuseLastAdministrator(work, before);
+  await refuseLastUserManager(work, before, permissions);
   const [after] = await tx
     .update(users)
     .set({ deletedAt: work.at, isActive: false, updatedAt: work.at })

@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { users } from '../../db/schema';
 import type { AuthUser } from '../../http/context';
-import { ROLE } from '../access/roles';
+import { ROLE } from '../../access/roles';
 
 /**
  * Vendors serving one of `brandIds`, as a condition on the user's vendor. Names are written out: in a query of

@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { vendorAreas } from '../../db/schema';
 import { ApiError, validationFailed, type FieldErrors } from '../../http/errors';
@@ -81,13 +81,28 @@ export async function areasOf(executor: Executor, vendorId: number) {
     .orderBy(asc(vendorAreas.province), asc(vendorAreas.city), asc(vendorAreas.id));
 }
 
-/** The file's areas take the place of the vendor's, in the vendor's unit of work. */
+function areaKey(area: Pick<AreaInput, 'province' | 'city' | 'subDistrict' | 'postalCode'>) {
+  return JSON.stringify([area.province, area.city, area.subDistrict, area.postalCode]);
+}
+
+/**
+ * The file's areas take the place of the vendor's, in the vendor's unit of work: areas the file no longer
+ * lists go, areas it adds come, and the ones it keeps stay as they are, so the template uploaded again
+ * unchanged changes nothing.
+ */
 export async function replaceAreas(work: Work, vendorId: number, areas: AreaInput[]) {
   const before = await areasOf(work.tx, vendorId);
-  await work.tx.delete(vendorAreas).where(eq(vendorAreas.vendorId, vendorId));
-  for (let start = 0; start < areas.length; start += 1000) {
+  const wanted = new Set(areas.map(areaKey));
+  const held = new Set(before.map(areaKey));
+  const gone = before.filter((area) => !wanted.has(areaKey(area))).map((area) => area.id);
+  const added = areas.filter((area) => !held.has(areaKey(area)));
+  if (gone.length === 0 && added.length === 0) return;
+  for (let start = 0; start < gone.length; start += 1000) {
+    await work.tx.delete(vendorAreas).where(inArray(vendorAreas.id, gone.slice(start, start + 1000)));
+  }
+  for (let start = 0; start < added.length; start += 1000) {
     await work.tx.insert(vendorAreas).values(
-      areas.slice(start, start + 1000).map((area) => ({
+      added.slice(start, start + 1000).map((area) => ({
         vendorId,
         ...area,
         createdAt: work.at,

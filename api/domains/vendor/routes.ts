@@ -3,7 +3,6 @@ import type { ApiEnv } from '../../http/context';
 import { endpoint, endpointGroup } from '../../http/endpoints';
 import { brandOfPath, parseId, vendorOfPath } from '../../http/tenancy';
 import { write } from '../../http/write';
-import { requirePermission } from '../access/permissions';
 import { brandScope, vendorOptions as orderVendorOptions } from '../order/service';
 import { exportFileName, streamWorkbook } from '../export/workbook';
 import { AREA_COLUMNS, areasOf, readAreaFile } from './areas';
@@ -22,7 +21,6 @@ import {
   deleteVendor,
   findVendor,
   listVendors,
-  requireBrandSide,
   showVendor,
   updateVendor,
   vendorOptions,
@@ -49,10 +47,8 @@ export const vendorEndpoints = endpointGroup([
     summary: 'Vendors the caller sees (brand: those serving it)',
     tag: 'vendor',
     query: vendorListQuerySchema,
-    handle: async (c, { query }) => {
-      requireBrandSide(c.var.user);
-      return c.json(await listVendors(c.var.deps.db, c.var.user, query));
-    },
+    policy: { operation: 'vendor.list', tenancy: 'reach', query: { brand: 'brand' } },
+    handle: async (c, { query }) => c.json(await listVendors(c.var.deps.db, c.var.user, query)),
   }),
   endpoint({
     method: 'get',
@@ -60,6 +56,7 @@ export const vendorEndpoints = endpointGroup([
     summary: 'Vendor options (brand: those serving it)',
     tag: 'vendor',
     query: vendorSelectQuerySchema,
+    policy: { operation: 'vendor.options', tenancy: 'reach', query: { brand: 'brand' } },
     handle: async (c, { query }) => c.json(await vendorOptions(c.var.deps.db, c.var.user, query)),
   }),
   endpoint({
@@ -68,9 +65,8 @@ export const vendorEndpoints = endpointGroup([
     summary: 'Create a vendor (form data or JSON; vendor_area_file: csv or xlsx)',
     tag: 'vendor',
     body: vendorBodySchema,
+    policy: { operation: 'vendor.create', tenancy: 'reach', body: { brand_ids: 'brands' } },
     handle: async (c, { body }) => {
-      requirePermission(c.var.user, 'vendor.store');
-      requireBrandSide(c.var.user);
       const areas = await areasOfBody(body);
       const created = await write(c, (work) => createVendor(work, c.var.user, body, areas));
       const data = await showVendor(c.var.deps.db, c.var.user, created.id);
@@ -82,6 +78,7 @@ export const vendorEndpoints = endpointGroup([
     path: '/api/vendor/{id}',
     summary: 'A vendor with its areas and brands',
     tag: 'vendor',
+    policy: { operation: 'vendor.list', tenancy: 'reach' },
     handle: async (c) => c.json({ data: await showVendor(c.var.deps.db, c.var.user, idOf(c)) }),
   }),
   endpoint({
@@ -90,9 +87,8 @@ export const vendorEndpoints = endpointGroup([
     summary: 'Update a vendor (form data with _method=PUT; a vendor_area_file replaces its areas)',
     tag: 'vendor',
     body: vendorBodySchema,
+    policy: { operation: 'vendor.update', tenancy: 'reach', body: { brand_ids: 'brands' } },
     handle: async (c, { body }) => {
-      requirePermission(c.var.user, 'vendor.update');
-      requireBrandSide(c.var.user);
       const id = idOf(c);
       const areas = await areasOfBody(body);
       await write(c, (work) => updateVendor(work, c.var.user, id, body, areas));
@@ -105,8 +101,8 @@ export const vendorEndpoints = endpointGroup([
     path: '/api/vendor/{id}',
     summary: 'Delete a vendor without open orders (422 otherwise)',
     tag: 'vendor',
+    policy: { operation: 'vendor.delete', tenancy: 'reach' },
     handle: async (c) => {
-      requirePermission(c.var.user, 'vendor.destroy');
       const id = idOf(c);
       await write(c, (work) => deleteVendor(work, c.var.user, id));
       // Its users were switched off: the cached token lookups must not outlive that.
@@ -120,8 +116,8 @@ export const vendorEndpoints = endpointGroup([
     summary: "The vendor-area template (.xlsx), with the vendor's areas when one is named",
     tag: 'vendor',
     query: areaTemplateQuerySchema,
+    policy: { operation: 'vendor.list', tenancy: 'reach', query: { vendor: 'vendor' } },
     handle: async (c, { query }) => {
-      requireBrandSide(c.var.user);
       const { db, clock } = c.var.deps;
       const vendor = query.vendor ? (await findVendor(db, c.var.user, query.vendor)).vendor : null;
       const areas = vendor ? (await areasOf(db, vendor.id)).map(serializeArea) : [];
@@ -147,6 +143,7 @@ export const vendorEndpoints = endpointGroup([
     summary: 'Vendors serving a brand (for=order-change-vendor&order={id}: those the order may move to)',
     tag: 'vendor',
     query: brandVendorListQuerySchema,
+    policy: { operation: 'vendor.options', tenancy: 'brand' },
     handle: async (c, { query }) => {
       if (query.for === 'order-change-vendor' && query.order !== undefined) {
         const { scope } = await brandScope(c);
@@ -161,6 +158,7 @@ export const vendorEndpoints = endpointGroup([
     path: '/api/brand/{brand}/vendor/{id}',
     summary: 'A vendor of a brand',
     tag: 'vendor',
+    policy: { operation: 'vendor.list', tenancy: 'brand' },
     handle: async (c) => {
       const brand = await brandOfPath(c);
       return c.json({ data: await showVendor(c.var.deps.db, c.var.user, idOf(c), brand.id) });
@@ -171,6 +169,7 @@ export const vendorEndpoints = endpointGroup([
     path: '/api/vendor/{vendor}/performance',
     summary: 'SLA, in-stock rate and on-time rate, last 30 days',
     tag: 'vendor',
+    policy: { operation: 'vendor.performance', tenancy: 'vendor' },
     handle: async (c) => {
       const { vendor, brandIds } = await vendorOfPath(c);
       return c.json({

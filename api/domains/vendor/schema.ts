@@ -1,11 +1,5 @@
 import { z } from 'zod';
-import {
-  booleanField,
-  coordinate,
-  indonesianTelephone,
-  optionalText,
-  postalCodeField,
-} from '../../http/contact-fields';
+import { booleanField, coordinate, indonesianTelephone, postalCodeField } from '../../http/contact-fields';
 import { idParam } from '../../http/params';
 import { pageQuerySchema } from '../../http/pagination';
 
@@ -48,14 +42,25 @@ const uploadField = z.preprocess(
   z.instanceof(File, { message: 'The vendor area file field must be a file.' }).optional(),
 );
 
+/** Optional text where an empty value clears it (null) and a missing one leaves it as it is (undefined). */
+function clearableText(max: number) {
+  return z.preprocess(
+    (value) => (value === '' ? null : value),
+    z.string().trim().max(max).nullable().optional(),
+  );
+}
+
 const vendorFields = z
   .object({
     name: z.string().trim().min(1).max(255),
-    address: optionalText(1000),
+    address: clearableText(1000),
     city: z.string().trim().min(1).max(100),
     postal_code: postalCodeField,
     telephone: indonesianTelephone('telephone'),
-    fax: z.preprocess((value) => (value === '' ? undefined : value), indonesianTelephone('fax').optional()),
+    fax: z.preprocess(
+      (value) => (value === '' ? null : value),
+      indonesianTelephone('fax').nullable().optional(),
+    ),
     lat: coordinate(90),
     lng: coordinate(180),
     is_priority: booleanField,

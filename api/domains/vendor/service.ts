@@ -4,9 +4,10 @@ import { containsPattern } from '../../db/like';
 import { brands, orders, users, vendorBrands, vendors } from '../../db/schema';
 import type { AuthUser } from '../../http/context';
 import { forbidden, notFound, validationFailed } from '../../http/errors';
+import { reachesAll } from '../../access/policy';
 import { offsetOf, pageMeta, sortColumn, type PageQuery } from '../../http/pagination';
 import type { Work } from '../../work/unit-of-work';
-import { ROLE } from '../access/roles';
+import { ROLE } from '../../access/roles';
 import { areasOf, replaceAreas, type AreaInput } from './areas';
 import type { VendorBody } from './schema';
 import { serializeArea, serializeVendor } from './serializers';
@@ -32,7 +33,7 @@ function servesOneOf(brandIds: number[]) {
  * The vendors the actor sees: administrators every one, a vendor user its own, brand-side users those serving
  * one of their brands.
  */
-function visibleVendors(actor: AuthUser): SQL {
+export function visibleVendors(actor: AuthUser): SQL {
   const alive = isNull(vendors.deletedAt);
   if (actor.roleId === ROLE.vendor) return and(alive, eq(vendors.id, actor.vendorId ?? 0)) as SQL;
   const mine = brandsOf(actor);
@@ -174,14 +175,15 @@ async function servedAfter(
   return wanted.sort((a, b) => a - b);
 }
 
+/** The columns a body sets; an optional text it leaves out stays as it is on update (null on create). */
 function columnsOf(body: VendorBody) {
   return {
     name: body.name,
-    address: body.address ?? null,
+    address: body.address,
     city: body.city,
     postalCode: body.postal_code,
     telephone: body.telephone,
-    fax: body.fax ?? null,
+    fax: body.fax,
     lat: body.lat,
     lng: body.lng,
     isPriority: body.is_priority,
@@ -203,7 +205,13 @@ export async function createVendor(work: Work, actor: AuthUser, body: VendorBody
   const brandIds = await servedAfter(work.tx, actor, body.brand_ids, []);
   const [created] = await work.tx
     .insert(vendors)
-    .values({ ...columnsOf(body), createdAt: work.at, updatedAt: work.at })
+    .values({
+      ...columnsOf(body),
+      address: body.address ?? null,
+      fax: body.fax ?? null,
+      createdAt: work.at,
+      updatedAt: work.at,
+    })
     .returning();
   await setServedBrands(work, created.id, brandIds);
   work.audit({
@@ -225,6 +233,8 @@ export async function updateVendor(
 ) {
   requireBrandSide(actor);
   const { vendor: before, brandIds: current } = await findVendor(work.tx, actor, id);
+  // A vendor serving several brands is theirs together: changed only by a caller whose reach covers them all.
+  if (!reachesAll(actor, current)) throw forbidden();
   await work.tx.select({ id: vendors.id }).from(vendors).where(eq(vendors.id, id)).for('update');
   const brandIds = await servedAfter(work.tx, actor, body.brand_ids, current);
   const [after] = await work.tx
@@ -250,8 +260,7 @@ const OPEN_STATUSES = ['new', 'ready_to_deliver', 'on_delivery', 'delivered'] as
 export async function deleteVendor(work: Work, actor: AuthUser, id: number) {
   requireBrandSide(actor);
   const { vendor: before, brandIds } = await findVendor(work.tx, actor, id);
-  const mine = brandsOf(actor);
-  if (mine && brandIds.some((brandId) => !mine.includes(brandId))) throw forbidden();
+  if (!reachesAll(actor, brandIds)) throw forbidden();
   const [{ open }] = await work.tx
     .select({ open: count() })
     .from(orders)

@@ -9,6 +9,14 @@ const TONES = { good: 'text-green-700', bad: 'text-red-700', neutral: 'text-slat
 const PAINT_TIMING: Record<string, string> = { elementtiming: 'figure' };
 
 /**
+ * The direction a card shows: a change that rounds to 0 % (90,87 against 90,8) is shown as no change, neither an
+ * arrow up nor a colour saying better or worse.
+ */
+export function shownDirection(value: Pick<CardValue, 'percentage' | 'direction'>) {
+  return value.percentage === 0 ? 0 : value.direction;
+}
+
+/**
  * A metric with its change against the previous period. A selectable card is a link that switches the chart
  * series (`?series=…`); `valueTone` colours the figure itself (SLA: good 1–24 h, bad above).
  */
@@ -32,8 +40,8 @@ export function MetricCard({
   const { t } = useTranslation();
   const labelId = useId();
   const current = value?.current_period ?? null;
-  const changeTone =
-    !value || value.direction === 0 ? 'neutral' : (value.direction === 1) !== goodWhenDown ? 'good' : 'bad';
+  const direction = value ? shownDirection(value) : 0;
+  const changeTone = direction === 0 ? 'neutral' : (direction === 1) !== goodWhenDown ? 'good' : 'bad';
   const body = (
     <dl>
       <dt id={labelId} className="text-sm text-slate-600">
@@ -47,8 +55,8 @@ export function MetricCard({
       </dd>
       {value ? (
         <dd className={`mt-1 text-sm ${TONES[changeTone]}`}>
-          <span aria-hidden="true">{ARROWS[value.direction]}</span>
-          <span className="sr-only">{t(`dashboard.direction.${value.direction}`)}</span> {value.percentage}%{' '}
+          <span aria-hidden="true">{ARROWS[direction]}</span>
+          <span className="sr-only">{t(`dashboard.direction.${direction}`)}</span> {value.percentage}%{' '}
           <span className="text-slate-500">
             {t('dashboard.vsPrevious', {
               value: value.last_period === null ? '–' : format(value.last_period),

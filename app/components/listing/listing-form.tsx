@@ -303,7 +303,12 @@ export function ListingForm({
                   ))}
                 </select>
               </Labelled>
-              {hasVariants ? null : number('stock', t('listing.stock'))}
+              {hasVariants
+                ? null
+                : text('stock', t('listing.stock'), {
+                    inputMode: 'numeric',
+                    placeholder: t('listing.noStockYet'),
+                  })}
             </div>
           </Section>
         )}

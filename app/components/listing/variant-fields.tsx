@@ -294,6 +294,7 @@ export function VariantFields({
                             id={idsOf(name(field)).id}
                             name={name(field)}
                             inputMode={field === 'sku' ? undefined : 'numeric'}
+                            placeholder={field === 'stock' ? t('listing.noStockYet') : undefined}
                             aria-label={`${t(`listing.${field}`)} ${label}`}
                             className="input min-w-24"
                             readOnly={!canEdit}

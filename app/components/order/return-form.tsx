@@ -1,6 +1,7 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod';
 import { Form } from '@remix-run/react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormKeyField } from '~/components/form-key-field';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
@@ -10,7 +11,8 @@ import type { OrderProduct } from '~/lib/upstream/orders.server';
 
 /**
  * The 'Retur Product' modal: tick lines, say how many came back and why. Opened from an item row of the Barang
- * view (`onlyLineId`), only that product's line can be ticked (spec 001 §5).
+ * view (`onlyLineId`), only that product's line can be ticked (spec 001 §5). With JavaScript a line's quantity
+ * and note open once it is ticked; without, they are always open and the server reads only the ticked lines.
  */
 export function ReturnForm({
   lines,
@@ -35,6 +37,18 @@ export function ReturnForm({
     onValidate: ({ formData }) => parseWithZod(formData, { schema: returnSchema }),
   });
   const rows = fields.order_products.getFieldList();
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const [ticked, setTicked] = useState(
+    () => new Set(rows.flatMap((row, index) => (row.getFieldset().selected.initialValue ? [index] : []))),
+  );
+  const tick = (index: number, on: boolean) =>
+    setTicked((current) => {
+      const next = new Set(current);
+      if (on) next.add(index);
+      else next.delete(index);
+      return next;
+    });
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4">
       <FormKeyField value={formKey} />
@@ -74,6 +88,7 @@ export function ReturnForm({
               ariaAttributes: true,
             });
             const { key: noteKey, ...noteProps } = getInputProps(row.note, { type: 'text' });
+            const closed = hydrated && !ticked.has(index);
             return (
               <tr key={line.id} className="border-b align-top">
                 <td className="py-2 pr-2">
@@ -82,6 +97,7 @@ export function ReturnForm({
                   <input
                     key={selectedKey}
                     {...selectedProps}
+                    onChange={(event) => tick(index, event.currentTarget.checked)}
                     disabled={available < 1 || (onlyLineId !== null && line.id !== onlyLineId)}
                     aria-label={t('order.selectLine', {
                       product: line.invoice_product?.product.name ?? line.id,
@@ -100,7 +116,8 @@ export function ReturnForm({
                     {...quantityProps}
                     max={available}
                     step={1}
-                    className="input w-24"
+                    disabled={closed}
+                    className="input w-24 disabled:bg-slate-100 disabled:text-slate-400"
                   />
                   <FieldError id={row.quantity.errorId} errors={row.quantity.errors} />
                 </td>
@@ -108,7 +125,12 @@ export function ReturnForm({
                   <label htmlFor={row.note.id} className="sr-only">
                     {t('order.note')}
                   </label>
-                  <input key={noteKey} {...noteProps} className="input" />
+                  <input
+                    key={noteKey}
+                    {...noteProps}
+                    disabled={closed}
+                    className="input disabled:bg-slate-100 disabled:text-slate-400"
+                  />
                 </td>
               </tr>
             );

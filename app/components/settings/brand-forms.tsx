@@ -1,9 +1,10 @@
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod';
-import { Form, useNavigation } from '@remix-run/react';
+import { Form, Link, useNavigation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
 import { FormError } from '~/components/field';
+import { FormKeyField } from '~/components/form-key-field';
 import { tenantFormSchema } from '~/lib/schemas/settings';
 import { TenantFields } from './tenant-fields';
 
@@ -55,6 +56,7 @@ export function BrandGeneralForm({
     },
     constraint: getZodConstraint(schema),
     shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
   return (
@@ -68,6 +70,43 @@ export function BrandGeneralForm({
       <FormError id={form.errorId} errors={form.errors} />
       <TenantFields fields={fields} faxRequired />
       <SaveButton />
+    </Form>
+  );
+}
+
+/** A new brand (administrators): the General form, empty; its channels are set on Integration afterwards. */
+export function BrandCreateForm({
+  formKey,
+  lastResult,
+}: {
+  /** The new brand's form key (app/lib/form-key.server.ts): posted twice, it adds one brand. */
+  formKey: string;
+  lastResult?: SubmissionResult<string[]>;
+}) {
+  const { t } = useTranslation();
+  const [form, fields] = useForm({
+    id: 'brand-create',
+    lastResult,
+    constraint: getZodConstraint(schema),
+    shouldValidate: 'onBlur',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
+  return (
+    <Form
+      method="post"
+      {...getFormProps(form)}
+      className="space-y-5 rounded-lg border border-slate-200 bg-white p-5"
+    >
+      <AuthenticityTokenInput />
+      <FormKeyField value={formKey} />
+      <FormError id={form.errorId} errors={form.errors} />
+      <TenantFields fields={fields} faxRequired />
+      <div className="flex gap-2">
+        <SaveButton />
+        <Link to="/settings" className="btn-secondary">
+          {t('settings.cancel')}
+        </Link>
+      </div>
     </Form>
   );
 }

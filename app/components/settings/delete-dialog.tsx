@@ -19,14 +19,25 @@ export function useDeleteLinks() {
 }
 
 /** The confirmation before a delete (spec 000 §8: "Anda tidak dapat melihat item ini jika melanjutkan"). */
-export function DeleteDialog({ id, name, closeTo }: { id: number; name: string; closeTo: string }) {
+export function DeleteDialog({
+  id,
+  name,
+  closeTo,
+  intent = 'delete',
+}: {
+  id: number;
+  name: string;
+  closeTo: string;
+  /** The action's intent, where a page deletes more than one kind of record. */
+  intent?: string;
+}) {
   const { t } = useTranslation();
   const navigation = useNavigation();
   return (
     <Modal title={t('settings.deleteTitle', { name })} closeTo={closeTo}>
       <Form method="post" className="space-y-4">
         <AuthenticityTokenInput />
-        <input type="hidden" name="intent" value="delete" />
+        <input type="hidden" name="intent" value={intent} />
         <input type="hidden" name="id" value={id} />
         <p>{t('settings.deleteWarning')}</p>
         <div className="flex gap-2">

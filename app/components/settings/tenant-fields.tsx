@@ -1,12 +1,14 @@
 import type { FieldMetadata } from '@conform-to/react';
 import { useTranslation } from 'react-i18next';
 import { Field } from '~/components/field';
+import { PinMap } from './pin-map';
 
 type Meta = FieldMetadata<string | number | null | undefined>;
 
 /**
  * The General fields of the brand and of a vendor (spec 001 §5): name, address, city, postal code, telephone,
- * fax, and the pin address as latitude and longitude (plain number fields; no map is needed to fill them).
+ * fax, and the pin address as latitude and longitude: number fields that are enough on their own, and with
+ * JavaScript a map to drop the pin on (PinMap).
  */
 export function TenantFields({
   fields,
@@ -32,11 +34,14 @@ export function TenantFields({
         inputMode="numeric"
         maxLength={5}
       />
-      <Field label={t('settings.tenant.telephone')} meta={fields.telephone} type="tel" />
+      {/* The schema's pattern is for the number without its separators: the browser, checking what was typed
+          ("021-5550123"), would hold the form back without a word once a submit had been refused. */}
+      <Field label={t('settings.tenant.telephone')} meta={fields.telephone} type="tel" pattern={undefined} />
       <Field
         label={faxRequired ? t('settings.tenant.fax') : t('settings.tenant.faxOptional')}
         meta={fields.fax}
         type="tel"
+        pattern={undefined}
       />
       <fieldset className="space-y-2 sm:col-span-2">
         <legend className="text-sm font-medium text-slate-700">{t('settings.tenant.pin')}</legend>
@@ -45,6 +50,7 @@ export function TenantFields({
           <Field label={t('settings.tenant.lat')} meta={fields.lat} type="text" inputMode="decimal" />
           <Field label={t('settings.tenant.lng')} meta={fields.lng} type="text" inputMode="decimal" />
         </div>
+        <PinMap latId={fields.lat.id} lngId={fields.lng.id} />
       </fieldset>
     </div>
   );

@@ -6,6 +6,7 @@ import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
 import { Field, FieldError, FormError } from '~/components/field';
 import { FormKeyField } from '~/components/form-key-field';
 import { userFormSchema } from '~/lib/schemas/settings';
+import { validateAfterSubmit } from '~/lib/form-validation';
 
 type Option = { id: number; name: string };
 
@@ -23,7 +24,7 @@ const ADMINISTRATOR_ROLE = 1;
 /**
  * The user form of spec 001 §5–6. `staff`: no phone, the role from the global roles (hidden when editing an
  * administrator), the brands of a key account; `member`: a brand's or vendor's user with a phone. The password
- * is required on create, optional on edit.
+ * is required on create, optional on edit. Without `canSave` the form is read-only, with no Save.
  */
 export function UserForm({
   mode,
@@ -32,6 +33,7 @@ export function UserForm({
   brands = [],
   lastResult,
   formKey,
+  canSave = true,
 }: {
   mode: 'staff' | 'member';
   user: EditedUser | null;
@@ -39,6 +41,7 @@ export function UserForm({
   brands?: Option[];
   lastResult?: SubmissionResult<string[]>;
   formKey: string;
+  canSave?: boolean;
 }) {
   const { t } = useTranslation();
   const navigation = useNavigation();
@@ -56,7 +59,7 @@ export function UserForm({
       role_id: currentRole ? String(currentRole) : '',
     },
     constraint: getZodConstraint(schema),
-    shouldValidate: 'onBlur',
+    ...validateAfterSubmit,
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
   const { key: roleKey, ...roleProps } = getSelectProps(fields.role_id, { ariaAttributes: true });
@@ -69,62 +72,66 @@ export function UserForm({
       <AuthenticityTokenInput />
       <FormKeyField value={formKey} />
       <FormError id={form.errorId} errors={form.errors} />
-      <Field label={t('settings.user.name')} meta={fields.name} type="text" autoComplete="off" />
-      <Field label={t('settings.user.email')} meta={fields.email} type="email" autoComplete="off" />
-      {mode === 'member' ? (
-        <Field label={t('settings.user.phone')} meta={fields.mobile_phone} type="tel" autoComplete="off" />
-      ) : null}
-      <Field
-        label={t('settings.user.password')}
-        meta={fields.password}
-        type="password"
-        autoComplete="new-password"
-        hint={editing ? t('settings.user.passwordKeep') : t('settings.user.passwordMin')}
-      />
-      {hideRole ? null : (
-        <div className="space-y-1">
-          <label htmlFor={fields.role_id.id} className="block text-sm font-medium text-slate-700">
-            {t('settings.user.role')}
-          </label>
-          <select
-            key={roleKey}
-            {...roleProps}
-            defaultValue={fields.role_id.initialValue ?? ''}
-            className="input"
-          >
-            <option value="" disabled>
-              {t('settings.user.chooseRole')}
-            </option>
-            {roles.map((role) => (
-              <option key={role.id} value={role.id}>
-                {role.name}
-              </option>
-            ))}
-          </select>
-          <FieldError id={fields.role_id.errorId} errors={fields.role_id.errors} />
-        </div>
-      )}
-      {mode === 'staff' && brands.length && !hideRole ? (
-        <fieldset className="space-y-1">
-          <legend className="text-sm font-medium text-slate-700">{t('settings.user.brands')}</legend>
-          <p className="text-xs text-slate-500">{t('settings.user.brandsHint')}</p>
-          {brands.map((brand) => (
-            <label key={brand.id} className="flex items-center gap-2 text-sm">
-              <input
-                type="checkbox"
-                name="brand_ids"
-                value={brand.id}
-                defaultChecked={user?.brand_ids.includes(brand.id)}
-                className="h-4 w-4"
-              />
-              {brand.name}
+      <fieldset disabled={!canSave} className="space-y-4">
+        <Field label={t('settings.user.name')} meta={fields.name} type="text" autoComplete="off" />
+        <Field label={t('settings.user.email')} meta={fields.email} type="email" autoComplete="off" />
+        {mode === 'member' ? (
+          <Field label={t('settings.user.phone')} meta={fields.mobile_phone} type="tel" autoComplete="off" />
+        ) : null}
+        <Field
+          label={t('settings.user.password')}
+          meta={fields.password}
+          type="password"
+          autoComplete="new-password"
+          hint={editing ? t('settings.user.passwordKeep') : t('settings.user.passwordMin')}
+        />
+        {hideRole ? null : (
+          <div className="space-y-1">
+            <label htmlFor={fields.role_id.id} className="block text-sm font-medium text-slate-700">
+              {t('settings.user.role')}
             </label>
-          ))}
-        </fieldset>
+            <select
+              key={roleKey}
+              {...roleProps}
+              defaultValue={fields.role_id.initialValue ?? ''}
+              className="input"
+            >
+              <option value="" disabled>
+                {t('settings.user.chooseRole')}
+              </option>
+              {roles.map((role) => (
+                <option key={role.id} value={role.id}>
+                  {role.name}
+                </option>
+              ))}
+            </select>
+            <FieldError id={fields.role_id.errorId} errors={fields.role_id.errors} />
+          </div>
+        )}
+        {mode === 'staff' && brands.length && !hideRole ? (
+          <fieldset className="space-y-1">
+            <legend className="text-sm font-medium text-slate-700">{t('settings.user.brands')}</legend>
+            <p className="text-xs text-slate-500">{t('settings.user.brandsHint')}</p>
+            {brands.map((brand) => (
+              <label key={brand.id} className="flex items-center gap-2 text-sm">
+                <input
+                  type="checkbox"
+                  name="brand_ids"
+                  value={brand.id}
+                  defaultChecked={user?.brand_ids.includes(brand.id)}
+                  className="h-4 w-4"
+                />
+                {brand.name}
+              </label>
+            ))}
+          </fieldset>
+        ) : null}
+      </fieldset>
+      {canSave ? (
+        <button type="submit" className="btn-primary" disabled={navigation.state === 'submitting'}>
+          {t('settings.save')}
+        </button>
       ) : null}
-      <button type="submit" className="btn-primary" disabled={navigation.state === 'submitting'}>
-        {t('settings.save')}
-      </button>
     </Form>
   );
 }

@@ -19,19 +19,31 @@ import type { SkuChannel, StockProduct } from '~/lib/upstream/stock.server';
 
 type Option = { id: number; name: string };
 
-/** Where a channel SKU's listing opens: the parent's external id when it has one (spec 001 §2). */
+/** The seeded channels: Tokopedia, whose listings the product screens edit, and Shopee. */
+const TOKOPEDIA = 1;
+
+function channelName(channel: SkuChannel) {
+  return channel.channel_id === TOKOPEDIA ? 'Tokopedia' : 'Shopee';
+}
+
+/**
+ * Where a channel SKU's listing opens: the parent's external id when it has one (spec 001 §2). Only Tokopedia
+ * listings have a screen here, so a Shopee SKU links nowhere.
+ */
 function listingHref(channel: SkuChannel) {
+  if (channel.channel_id !== TOKOPEDIA) return null;
   const external = channel.parent_external?.id ?? channel.external?.id;
   return external ? `/product/${encodeURIComponent(external)}` : null;
 }
 
 /**
  * The stock form (spec 001 §2, §5): name, SKU, category, vendor price, up to five photos and the channel SKUs;
- * the vendor stock table with its modal. Only administrators and key accounts see the price, Save and Cancel.
+ * the vendor stock table with its modal. Only platform staff see the price; Save, Delete and the vendor stock
+ * button show as the policy allows (read-only otherwise).
  */
 export function StockForm({
   product,
-  keeper,
+  can,
   categories,
   channelOptions,
   vendors,
@@ -41,7 +53,7 @@ export function StockForm({
   maxPhotos,
 }: {
   product: StockProduct | null;
-  keeper: boolean;
+  can: { seePrice: boolean; save: boolean; remove: boolean; setVendorStock: boolean };
   categories: (Option & { depth: number })[];
   channelOptions: SkuChannel[];
   vendors: Option[];
@@ -66,7 +78,7 @@ export function StockForm({
           category_id: product.category_id ? String(product.category_id) : '',
           vendor_price: String(product.vendor_price),
         }
-      : { vendor_price: '0' },
+      : undefined,
   });
   const { key: categoryKey, ...categoryProps } = getSelectProps(fields.category_id, { ariaAttributes: true });
   const chosenChannels = new Set(product?.sku_channel_ids ?? []);
@@ -82,7 +94,7 @@ export function StockForm({
         <FormKeyField value={formKey} />
         <AuthenticityTokenInput />
         <FormError id={form.errorId} errors={form.errors} />
-        <fieldset disabled={!keeper} className="grid gap-4 sm:grid-cols-2">
+        <fieldset disabled={!can.save} className="grid gap-4 sm:grid-cols-2">
           <div className="space-y-1">
             <label htmlFor={fields.name.id} className="block text-sm font-medium">
               {t('stock.name')}
@@ -120,7 +132,7 @@ export function StockForm({
             </select>
             <FieldError id={fields.category_id.errorId} errors={fields.category_id.errors} />
           </div>
-          {keeper ? (
+          {can.seePrice ? (
             <div className="space-y-1">
               <label htmlFor={fields.vendor_price.id} className="block text-sm font-medium">
                 {t('stock.vendorPrice')}
@@ -179,7 +191,7 @@ export function StockForm({
             >
               {channelOptions.map((channel) => (
                 <option key={channel.id} value={channel.id}>
-                  {`${channel.sku ?? '–'} · ${channel.name} (${channel.channel_id === 1 ? 'Tokopedia' : 'Shopee'})`}
+                  {`${channel.sku ?? '–'} · ${channel.name} (${channelName(channel)})`}
                 </option>
               ))}
             </select>
@@ -191,14 +203,15 @@ export function StockForm({
               <ul className="flex flex-wrap gap-2 text-sm">
                 {product.sku_channels.map((channel) => {
                   const href = listingHref(channel);
+                  const label = `${channel.sku ?? channel.name} · ${channelName(channel)}`;
                   return (
                     <li key={channel.id}>
                       {href ? (
                         <Link to={href} className="text-brand-700 hover:underline">
-                          {channel.sku ?? channel.name}
+                          {label}
                         </Link>
                       ) : (
-                        (channel.sku ?? channel.name)
+                        label
                       )}
                     </li>
                   );
@@ -207,15 +220,19 @@ export function StockForm({
             ) : null}
           </div>
         </fieldset>
-        {keeper ? (
+        {can.save || can.remove ? (
           <div className="flex flex-wrap gap-2">
-            <Link to="/stock" className="btn-secondary">
-              {t('stock.cancel')}
-            </Link>
-            <button type="submit" name="intent" value="save" className="btn-primary">
-              {t('stock.save')}
-            </button>
-            {product ? (
+            {can.save ? (
+              <>
+                <Link to="/stock" className="btn-secondary">
+                  {t('stock.cancel')}
+                </Link>
+                <button type="submit" name="intent" value="save" className="btn-primary">
+                  {t('stock.save')}
+                </button>
+              </>
+            ) : null}
+            {product && can.remove ? (
               <Link to="?modal=delete" preventScrollReset className="btn-secondary text-red-700">
                 {t('stock.delete')}
               </Link>
@@ -229,7 +246,7 @@ export function StockForm({
             <h2 id="vendor-stock-title" className="text-lg font-semibold">
               {t('stock.vendorStock')}
             </h2>
-            {keeper ? (
+            {can.setVendorStock ? (
               <Link to="?modal=vendor-stock" preventScrollReset className="btn-secondary">
                 {t('stock.setVendorStock')}
               </Link>
@@ -318,6 +335,7 @@ function VendorStockForm({
     lastResult,
     constraint: getZodConstraint(vendorStockSchema),
     shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseWithZod(formData, { schema: vendorStockSchema }),
   });
   const { key: vendorKey, ...vendorProps } = getSelectProps(fields.vendor_id, { ariaAttributes: true });

@@ -13,7 +13,7 @@ const ID_PATTERN = /^\d{1,10}$/;
 
 /** The tenant of a dashboard page; vendors may open only the sales page (spec §2), any other sends them there. */
 export async function requireDashboardScope(request: Request, context: AppLoadContext, page: DashboardPage) {
-  const signedIn = await requireScope(request, context);
+  const signedIn = await requireScope(request, context, 'dashboard.view');
   if (signedIn.scope.kind === 'vendor' && page !== 'penjualan') throw redirect('/dashboard/penjualan');
   return signedIn;
 }

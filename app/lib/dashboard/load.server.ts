@@ -48,7 +48,10 @@ export async function loadFilterOptions(
   const brandId = scope.kind === 'brand' ? scope.id : null;
   const keptFor = user.id;
   const lists = await loadWidgets({
-    channels: brandId ? optionsApi.channels(api, { brandId, keptFor }) : Promise.resolve([]),
+    // Vendors filter by channel too; only the vendor filter is the brand side's (spec 000 §2).
+    channels: brandId
+      ? optionsApi.channels(api, { brandId, keptFor })
+      : optionsApi.vendorChannels(api, { vendorId: scope.id, keptFor }),
     vendors: brandId ? optionsApi.vendors(api, { brandId, keptFor }) : Promise.resolve([]),
     categories: widgetApi.categories(api, { scope, keptFor }),
   });

@@ -1,34 +1,38 @@
 import { z } from 'zod';
+import { INDONESIAN_MOBILE, phoneWithoutSeparators } from '../../../contract/phone';
 import { imageField } from './image';
+import { INVALID, says, TOO_LONG } from './messages';
 
-/** The same rule as the upstream: 08…, 628… or +628…, 10–15 digits in all. */
-export const INDONESIAN_PHONE = /^(?:\+62|62|0)8[1-9]\d{6,11}$/;
+/**
+ * A mobile number by the API's own rule (contract/phone.ts): spaces, dashes, dots and brackets are allowed and
+ * dropped. `requiredMessage` and `invalidMessage` are i18n keys.
+ */
+export function indonesianMobile(requiredMessage: string, invalidMessage: string) {
+  return z
+    .string(says(requiredMessage))
+    .trim()
+    .transform(phoneWithoutSeparators)
+    .pipe(z.string(says(invalidMessage)).regex(INDONESIAN_MOBILE, invalidMessage));
+}
 
 export const profileSchema = z.object({
-  intent: z.literal('profile'),
-  name: z
-    .string({ required_error: 'validation.nameRequired' })
-    .trim()
-    .min(1, 'validation.nameRequired')
-    .max(255),
-  mobile_phone: z
-    .string({ required_error: 'validation.phoneRequired' })
-    .trim()
-    .regex(INDONESIAN_PHONE, 'validation.phoneInvalid'),
+  intent: z.literal('profile', says(INVALID)),
+  name: z.string(says('validation.nameRequired')).trim().min(1).max(255),
+  mobile_phone: indonesianMobile('validation.phoneRequired', 'validation.phoneInvalid'),
 });
 
 export const changePasswordSchema = z
   .object({
-    intent: z.literal('password'),
+    intent: z.literal('password', says(INVALID)),
     old_password: z
-      .string({ required_error: 'validation.oldPasswordRequired' })
+      .string(says('validation.oldPasswordRequired'))
       .min(8, 'validation.oldPasswordMin')
-      .max(255),
+      .max(255, TOO_LONG),
     password: z
-      .string({ required_error: 'validation.passwordRequired' })
+      .string(says('validation.passwordRequired'))
       .min(8, 'validation.passwordMin')
-      .max(255),
-    password_confirmation: z.string({ required_error: 'validation.passwordConfirmRequired' }).max(255),
+      .max(255, TOO_LONG),
+    password_confirmation: z.string(says('validation.passwordConfirmRequired')).max(255),
   })
   .refine((input) => input.password === input.password_confirmation, {
     message: 'validation.passwordConfirmMismatch',
@@ -36,6 +40,6 @@ export const changePasswordSchema = z
   });
 
 export const pictureSchema = z.object({
-  intent: z.literal('picture'),
+  intent: z.literal('picture', says(INVALID)),
   picture: imageField(),
 });

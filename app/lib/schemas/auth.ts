@@ -1,26 +1,28 @@
 import { z } from 'zod';
+import { INVALID, says } from './messages';
 
 const email = z
-  .string({ required_error: 'validation.emailRequired' })
+  .string(says('validation.emailRequired'))
   .trim()
+  .min(1)
   .email('validation.emailInvalid')
   .max(255, 'validation.emailInvalid');
 
 const password = z
-  .string({ required_error: 'validation.passwordRequired' })
+  .string(says('validation.passwordRequired'))
   .min(8, 'validation.passwordMin')
   .max(255, 'validation.passwordMin');
 
-export const loginSchema = z.object({ email, password, redirectTo: z.string().optional() });
+export const loginSchema = z.object({ email, password, redirectTo: z.string(says(INVALID)).optional() });
 
 export const forgotPasswordSchema = z.object({ email });
 
 export const resetPasswordSchema = z
   .object({
-    token: z.string({ required_error: 'auth.resetMissingToken' }),
+    token: z.string(says('auth.resetMissingToken')),
     email,
     password,
-    password_confirmation: z.string({ required_error: 'validation.passwordConfirmRequired' }),
+    password_confirmation: z.string(says('validation.passwordConfirmRequired')),
   })
   .refine((input) => input.password === input.password_confirmation, {
     message: 'validation.passwordConfirmMismatch',

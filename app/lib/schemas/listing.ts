@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_VARIANT_TYPES, MAX_WHOLESALE_TIERS, youtubeWatchId } from '../listing-draft';
 import { IMAGE_ACCEPT, MAX_IMAGE_BYTES } from './image';
+import { INVALID, says, TOO_LONG } from './messages';
 
 /**
  * The marketplace product form's messages: those of spec 001 §5 word for word, the rest in the same words the
@@ -42,22 +43,13 @@ const MAX_AMOUNT = 1_000_000_000_000;
 
 /** A non-negative whole number typed in a field; `required` is the message when it is left empty. */
 function whole(required: string, max = MAX_AMOUNT) {
-  return z
-    .number({ required_error: required, invalid_type_error: M.wholeNumber })
-    .int(M.wholeNumber)
-    .min(0, M.wholeNumber)
-    .max(max, M.wholeNumber);
+  return z.number(says(M.wholeNumber, required)).int().min(0).max(max);
 }
 
-const stockField = z
-  .number({ invalid_type_error: M.wholeNumber })
-  .int(M.wholeNumber)
-  .min(-1, M.wholeNumber)
-  .max(10_000_000, M.wholeNumber)
-  .optional();
+const stockField = z.number(says(M.wholeNumber)).int().min(-1).max(10_000_000).optional();
 
 const newPicture = z
-  .instanceof(File)
+  .instanceof(File, { message: 'validation.imageOnly' })
   .refine((file) => file.size === 0 || IMAGE_TYPES.includes(file.type), 'validation.imageOnly')
   .refine((file) => file.size <= MAX_IMAGE_BYTES, 'validation.fileTooLarge');
 
@@ -78,18 +70,18 @@ function filesOf(value: unknown) {
  * limit, SKU and price when there are no variants, the preorder's time, a variant type once, one primary.
  */
 function betweenFields(pictureLimit: number) {
-  const row = z.object({}).passthrough();
+  const row = z.object({}, says(INVALID)).passthrough();
   return z
     .object({
-      pictures: z.array(z.unknown()).optional(),
+      pictures: z.array(z.unknown(), says(M.picture)).optional(),
       new_pictures: z.unknown(),
       sku: z.unknown(),
       price: z.unknown(),
       preorder: z.unknown(),
       preorder_duration: z.unknown(),
       preorder_unit: z.unknown(),
-      variants: z.array(row).optional(),
-      combinations: z.array(row).optional(),
+      variants: z.array(row, says(INVALID)).optional(),
+      combinations: z.array(row, says(INVALID)).optional(),
       primary: z.unknown(),
     })
     .passthrough()
@@ -135,21 +127,24 @@ export function listingFormSchema({ creating, pictureLimit }: { creating: boolea
 
 function fieldsSchema(creating: boolean) {
   return z.object({
-    intent: z.string().max(40).default('save'),
+    intent: z.string(says(INVALID)).max(40).default('save'),
     name: creating
-      ? z.string({ required_error: M.name }).trim().min(1, M.name).max(70, M.nameLength)
-      : z.string().trim().max(70, M.nameLength).optional(),
-    description: z.string().max(2000, M.descriptionLength).optional(),
-    pictures: z.array(z.string().max(2048)).max(20).default([]),
-    new_pictures: z.array(newPicture).max(20).optional(),
-    category_1: z.number().int().optional(),
-    category_2: z.number().int().optional(),
-    category_3: z.number({ required_error: M.category, invalid_type_error: M.category }).int(),
-    condition: z.enum(['NEW', 'USED']).default('NEW'),
-    etalase_id: z.number({ required_error: M.etalase, invalid_type_error: M.etalase }).int(),
-    sku: z.string().trim().max(50).optional(),
+      ? z.string(says(M.name)).trim().min(1).max(70, M.nameLength)
+      : z.string(says(M.nameLength)).trim().max(70).optional(),
+    description: z.string(says(M.descriptionLength)).max(2000).optional(),
+    pictures: z
+      .array(z.string(says(M.picture)).max(2048), says(M.picture))
+      .max(20, INVALID)
+      .default([]),
+    new_pictures: z.array(newPicture, says('validation.imageOnly')).max(20, INVALID).optional(),
+    category_1: z.number(says(M.category)).int().optional(),
+    category_2: z.number(says(M.category)).int().optional(),
+    category_3: z.number(says(M.category)).int(),
+    condition: z.enum(['NEW', 'USED'], says(INVALID)).default('NEW'),
+    etalase_id: z.number(says(M.etalase)).int(),
+    sku: z.string(says(TOO_LONG)).trim().max(50).optional(),
     video: z
-      .string()
+      .string(says(M.video))
       .trim()
       .max(300, M.video)
       .refine((link) => youtubeWatchId(link) !== null, M.video)
@@ -157,41 +152,55 @@ function fieldsSchema(creating: boolean) {
     min_order: whole(M.minOrder, 1_000_000).min(1, M.minOrder),
     price: whole(M.price).optional(),
     weight: whole(M.weight, 1_000_000).min(1, M.weight),
-    weight_unit: z.enum(['GR', 'KG']).default('GR'),
+    weight_unit: z.enum(['GR', 'KG'], says(INVALID)).default('GR'),
     dimension_length: whole(M.length, 10_000).min(1, M.length),
     dimension_width: whole(M.width, 10_000).min(1, M.width),
     dimension_height: whole(M.height, 10_000).min(1, M.height),
-    preorder: z.boolean().default(false),
+    preorder: z.boolean(says(INVALID)).default(false),
     preorder_duration: whole(M.preorder, 10_000).optional(),
-    preorder_unit: z.enum(['DAY', 'WEEK']).default('DAY'),
-    status: z.enum(['LIMITED', 'UNLIMITED', 'EMPTY']).optional(),
+    preorder_unit: z.enum(['DAY', 'WEEK'], says(INVALID)).default('DAY'),
+    status: z.enum(['LIMITED', 'UNLIMITED', 'EMPTY'], says(INVALID)).optional(),
     stock: stockField,
     wholesale: z
-      .array(z.object({ min_qty: whole(M.wholesaleQuantity, 1_000_000), price: whole(M.wholesalePrice) }))
+      .array(
+        z.object(
+          { min_qty: whole(M.wholesaleQuantity, 1_000_000), price: whole(M.wholesalePrice) },
+          says(INVALID),
+        ),
+        says(INVALID),
+      )
       .max(MAX_WHOLESALE_TIERS, M.wholesaleTiers)
       .default([]),
     variants: z
       .array(
-        z.object({
-          id: z.number({ required_error: M.variantType, invalid_type_error: M.variantType }).int(),
-          unit_id: z.number().int().optional(),
-          values: z.array(z.number().int(), { required_error: M.variantValues }).min(1, M.variantValues),
-        }),
+        z.object(
+          {
+            id: z.number(says(M.variantType)).int(),
+            unit_id: z.number(says(INVALID)).int().optional(),
+            values: z.array(z.number(says(M.variantValues)).int(), says(M.variantValues)).min(1),
+          },
+          says(INVALID),
+        ),
+        says(INVALID),
       )
       .max(MAX_VARIANT_TYPES, M.variantTypes)
       .default([]),
     combinations: z
       .array(
-        z.object({
-          key: z.string().max(40),
-          price: whole(M.price),
-          sku: z.string().trim().max(50).optional(),
-          stock: stockField,
-        }),
+        z.object(
+          {
+            key: z.string(says(INVALID)).max(40),
+            price: whole(M.price),
+            sku: z.string(says(TOO_LONG)).trim().max(50).optional(),
+            stock: stockField,
+          },
+          says(INVALID),
+        ),
+        says(INVALID),
       )
-      .max(500)
+      .max(500, INVALID)
       .default([]),
-    primary: z.string().max(40).optional(),
+    primary: z.string(says(M.primary)).max(40).optional(),
   });
 }
 
@@ -199,6 +208,6 @@ export type ListingForm = z.infer<ReturnType<typeof listingFormSchema>>;
 
 /** The list's delete and switch forms. */
 export const listingRowActionSchema = z.object({
-  intent: z.enum(['delete', 'set-active', 'set-inactive']),
-  id: z.number().int().min(1).max(2_147_483_647),
+  intent: z.enum(['delete', 'set-active', 'set-inactive'], says(INVALID)),
+  id: z.number(says(INVALID)).int().min(1).max(2_147_483_647),
 });

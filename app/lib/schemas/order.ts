@@ -1,21 +1,22 @@
 import { z } from 'zod';
 import { imageField } from './image';
+import { INVALID, says, TOO_LONG } from './messages';
 
 export const returnSchema = z
   .object({
-    intent: z.literal('return'),
+    intent: z.literal('return', says(INVALID)),
     order_products: z.array(
-      z.object({
-        id: z.coerce.number().int().positive(),
-        selected: z.literal('on').optional(),
-        quantity: z.coerce
-          .number({ invalid_type_error: 'order.quantityWhole' })
-          .int('order.quantityWhole')
-          .min(0, 'order.quantityWhole')
-          .default(0),
-        max: z.coerce.number().int().min(0),
-        note: z.string().trim().max(500).optional(),
-      }),
+      z.object(
+        {
+          id: z.coerce.number(says(INVALID)).int().positive(),
+          selected: z.literal('on', says(INVALID)).optional(),
+          quantity: z.coerce.number(says('order.quantityWhole')).int().min(0).default(0),
+          max: z.coerce.number(says(INVALID)).int().min(0),
+          note: z.string(says(TOO_LONG)).trim().max(500).optional(),
+        },
+        says(INVALID),
+      ),
+      says('order.returnNothing'),
     ),
   })
   .superRefine((input, context) => {
@@ -40,31 +41,20 @@ export const returnSchema = z
   });
 
 export const changeVendorSchema = z.object({
-  intent: z.literal('change-vendor'),
-  vendor_id: z.coerce
-    .number({ required_error: 'order.vendorRequired', invalid_type_error: 'order.vendorRequired' })
-    .int()
-    .positive(),
+  intent: z.literal('change-vendor', says(INVALID)),
+  vendor_id: z.coerce.number(says('order.vendorRequired')).int().positive(),
 });
 
-export const readySchema = z.object({ intent: z.literal('ready') });
+export const readySchema = z.object({ intent: z.literal('ready', says(INVALID)) });
 
 export const shipSchema = z.object({
-  intent: z.literal('ship'),
-  shipping_number: z
-    .string({ required_error: 'order.shippingNumberRequired' })
-    .trim()
-    .min(1, 'order.shippingNumberRequired')
-    .max(100),
+  intent: z.literal('ship', says(INVALID)),
+  shipping_number: z.string(says('order.shippingNumberRequired')).trim().min(1).max(100, TOO_LONG),
   photo: imageField().optional(),
 });
 
 export const deliverSchema = z.object({
-  intent: z.literal('deliver'),
-  receiver_name: z
-    .string({ required_error: 'order.receiverRequired' })
-    .trim()
-    .min(1, 'order.receiverRequired')
-    .max(150),
+  intent: z.literal('deliver', says(INVALID)),
+  receiver_name: z.string(says('order.receiverRequired')).trim().min(1).max(150, TOO_LONG),
   photo: imageField('order.photoRequired'),
 });

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { MAX_RECORD_ID } from '../record-id';
+import { INVALID, says, TOO_LONG } from './messages';
 
 /**
  * The payment form's buttons: saving, and the steps that work the form without JavaScript (choosing the
@@ -11,11 +13,26 @@ export function removedOrderOf(intent: string) {
   return match ? Number(match[1]) : null;
 }
 
-const optionalText = (max: number) => z.string().trim().max(max).optional();
-const optionalId = z.coerce.number().int().positive().optional();
+/** A control character (NUL and the like; tab, line feed and carriage return aside) is no part of any text the voucher keeps. */
+function hasControlCharacter(text: string) {
+  for (const char of text) {
+    const code = char.charCodeAt(0);
+    if ((code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d) || code === 0x7f) return true;
+  }
+  return false;
+}
+const optionalText = (max: number) =>
+  z
+    .string(says(TOO_LONG))
+    .trim()
+    .max(max)
+    .refine((text) => !hasControlCharacter(text), 'payment.controlCharacter')
+    .optional();
+const optionalId = (message: string) =>
+  z.coerce.number(says(message)).int().positive().max(MAX_RECORD_ID).optional();
 const day = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'payment.dayInvalid')
+  .string(says('payment.dayInvalid'))
+  .regex(/^\d{4}-\d{2}-\d{2}$/)
   .optional();
 
 /**
@@ -24,23 +41,24 @@ const day = z
  */
 export const voucherFormSchema = z
   .object({
-    intent: z.union([
-      z.literal('save'),
-      z.literal('choose-vendor'),
-      z.literal('add-order'),
-      z.string().regex(REMOVE),
-    ]),
+    intent: z.union(
+      [z.literal('save'), z.literal('choose-vendor'), z.literal('add-order'), z.string().regex(REMOVE)],
+      says(INVALID),
+    ),
     number: optionalText(100),
-    vendor_id: optionalId,
-    previous_vendor_id: optionalId,
+    vendor_id: optionalId('payment.vendorRequired'),
+    previous_vendor_id: optionalId(INVALID),
     date: day,
     due_date: day,
-    bank_id: optionalId,
+    bank_id: optionalId('payment.bankRequired'),
     account_number: optionalText(50),
     account_holder_name: optionalText(150),
     payment_method_description: optionalText(100),
-    order_ids: z.array(z.coerce.number().int().positive()).max(500).default([]),
-    add_order_id: optionalId,
+    order_ids: z
+      .array(z.coerce.number(says('payment.ordersRequired')).int().positive(), says('payment.ordersRequired'))
+      .max(500)
+      .default([]),
+    add_order_id: optionalId('payment.orderRequired'),
   })
   .superRefine((value, context) => {
     const require = (ok: unknown, path: string, message: string) => {
@@ -69,10 +87,10 @@ export const voucherFormSchema = z
 export type VoucherForm = z.infer<typeof voucherFormSchema>;
 
 export const bankFormSchema = z.object({
-  name: z.string({ required_error: 'bank.nameRequired' }).trim().min(1, 'bank.nameRequired').max(100),
+  name: z.string(says('bank.nameRequired')).trim().min(1).max(100, TOO_LONG),
 });
 
 export const deleteSchema = z.object({
-  intent: z.literal('delete'),
-  id: z.coerce.number().int().positive(),
+  intent: z.literal('delete', says(INVALID)),
+  id: z.coerce.number(says(INVALID)).int().positive(),
 });

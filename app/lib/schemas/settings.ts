@@ -1,34 +1,37 @@
 import { z } from 'zod';
-import { INDONESIAN_PHONE } from './account';
+import { INDONESIAN_TELEPHONE, phoneWithoutSeparators } from '../../../contract/phone';
+import { indonesianMobile } from './account';
+import { INVALID, says, TOO_LONG } from './messages';
 
 /** Messages are i18n keys under `settings.validation` (the spec's own where it gives them). */
-const required = (message: string) => z.string({ required_error: message }).trim().min(1, message);
+const required = (message: string, max: number) => z.string(says(message)).trim().min(1).max(max, TOO_LONG);
 
-export const deleteSchema = z.object({ intent: z.literal('delete'), id: z.coerce.number().int().positive() });
+/** A record chosen in a select or ticked in a list; `message` says what to choose. */
+const chosen = (message: string) => z.coerce.number(says(message)).int().positive();
+const chosenList = (message: string) => z.array(chosen(message), says(message)).default([]);
+
+export const deleteSchema = z.object({ intent: z.literal('delete', says(INVALID)), id: chosen(INVALID) });
 
 export const roleFormSchema = z.object({
-  name: required('settings.validation.nameRequired').pipe(z.string().max(100)),
+  name: required('settings.validation.nameRequired', 100),
 });
 
 export const categoryFormSchema = z.object({
-  name: required('settings.validation.nameRequired').pipe(z.string().max(100)),
-  parent_id: z.coerce.number().int().positive().optional(),
+  name: required('settings.validation.nameRequired', 100),
+  parent_id: chosen(INVALID).optional(),
 });
 
 export const gateSettingFormSchema = z.object({
-  role_id: z.coerce.number({ required_error: 'settings.validation.roleRequired' }).int().positive(),
-  permission_ids: z.array(z.coerce.number().int().positive()).default([]),
+  role_id: chosen('settings.validation.roleRequired'),
+  permission_ids: chosenList(INVALID),
 });
 
-const phone = z
-  .string({ required_error: 'settings.validation.phoneRequired' })
-  .trim()
-  .regex(INDONESIAN_PHONE, 'settings.validation.phoneInvalid');
+const phone = indonesianMobile('settings.validation.phoneRequired', 'settings.validation.phoneInvalid');
 
 const password = z
-  .string({ required_error: 'settings.validation.passwordRequired' })
+  .string(says('settings.validation.passwordRequired'))
   .min(8, 'settings.validation.passwordMin')
-  .max(255);
+  .max(255, TOO_LONG);
 
 /**
  * The user form of spec 001 §5: `staff` is the administrator's form (no phone; role from the global roles, a
@@ -36,75 +39,78 @@ const password = z
  * and optional (empty keeps it) on edit.
  */
 export function userFormSchema({ mode, editing }: { mode: 'staff' | 'member'; editing: boolean }) {
+  const role = chosen('settings.validation.roleRequired');
   return z.object({
-    name: required('settings.validation.nameRequired').pipe(z.string().max(255)),
+    name: required('settings.validation.nameRequired', 255),
     email: z
-      .string({ required_error: 'settings.validation.emailRequired' })
+      .string(says('settings.validation.emailRequired'))
       .trim()
-      .email('settings.validation.emailInvalid'),
-    mobile_phone: mode === 'member' ? phone : z.string().optional(),
+      .min(1)
+      .email('settings.validation.emailInvalid')
+      .max(255, TOO_LONG),
+    mobile_phone: mode === 'member' ? phone : z.string(says(INVALID)).optional(),
     password: editing ? password.optional() : password,
-    role_id: editing
-      ? z.coerce.number().int().positive().optional()
-      : z.coerce.number({ required_error: 'settings.validation.roleRequired' }).int().positive(),
-    brand_ids: z.array(z.coerce.number().int().positive()).default([]),
+    role_id: editing ? role.optional() : role,
+    brand_ids: chosenList(INVALID),
   });
 }
 
-/** A landline or a mobile number, with or without separators. */
-const TELEPHONE = /^(?:\+62|62|0)[1-9]\d{6,11}$/;
+/** A landline or a mobile number, with or without separators (contract/phone.ts). */
 const telephone = (requiredMessage: string) =>
   z
-    .string({ required_error: requiredMessage })
+    .string(says(requiredMessage))
     .trim()
-    .transform((value) => value.replace(/[\s().-]/g, ''))
-    .pipe(z.string().regex(TELEPHONE, 'settings.validation.telephoneInvalid'));
+    .transform(phoneWithoutSeparators)
+    .pipe(z.string(says('settings.validation.telephoneInvalid')).regex(INDONESIAN_TELEPHONE));
 
-const coordinate = (bound: number) =>
-  z.coerce
-    .number({ required_error: 'errors.pinAddress', invalid_type_error: 'errors.pinAddress' })
-    .min(-bound, 'errors.pinAddress')
-    .max(bound, 'errors.pinAddress');
+const coordinate = (bound: number) => z.coerce.number(says('errors.pinAddress')).min(-bound).max(bound);
 
 /** The General tab of the brand and of a vendor (spec 001 §5): the vendor's fax is optional, its priority a flag. */
 export function tenantFormSchema({ kind }: { kind: 'brand' | 'vendor' }) {
   return z.object({
-    name: required('settings.validation.nameRequired').pipe(z.string().max(255)),
-    address: z.string().trim().max(1000).optional(),
-    city: required('settings.validation.cityRequired').pipe(z.string().max(100)),
+    name: required('settings.validation.nameRequired', 255),
+    address: z.string(says(TOO_LONG)).trim().max(1000).optional(),
+    city: required('settings.validation.cityRequired', 100),
     postal_code: z
-      .string({ required_error: 'settings.validation.postalCodeRequired' })
+      .string(says('settings.validation.postalCodeRequired'))
       .trim()
       .regex(/^\d+$/, 'Postal Code must match number only')
       .length(5, 'settings.validation.postalCodeLength'),
     telephone: telephone('settings.validation.telephoneRequired'),
-    fax: kind === 'brand' ? telephone('settings.validation.faxRequired') : telephone('').optional(),
+    fax:
+      kind === 'brand'
+        ? telephone('settings.validation.faxRequired')
+        : telephone('settings.validation.telephoneInvalid').optional(),
     lat: coordinate(90),
     lng: coordinate(180),
-    is_priority: z.boolean().default(false),
-    brand_ids: z.array(z.coerce.number().int().positive()).default([]),
+    is_priority: z.boolean(says(INVALID)).default(false),
+    brand_ids: chosenList(INVALID),
   });
 }
 
 export const integrationFormSchema = z.object({
   channels: z
     .array(
-      z.object({
-        channel_id: z.coerce.number().int().positive(),
-        tokopedia_shop_id: z.string().trim().max(100).optional(),
-        is_tkpd_official: z.boolean().default(false),
-      }),
+      z.object(
+        {
+          channel_id: chosen(INVALID),
+          tokopedia_shop_id: z.string(says(TOO_LONG)).trim().max(100).optional(),
+          is_tkpd_official: z.boolean(says(INVALID)).default(false),
+        },
+        says(INVALID),
+      ),
+      says(INVALID),
     )
     .default([]),
 });
 
 export const shippingSwitchSchema = z.object({
-  id: z.coerce.number().int().positive(),
-  is_active: z.enum(['0', '1']),
+  id: chosen(INVALID),
+  is_active: z.enum(['0', '1'], says(INVALID)),
 });
 
 /** The access-rights grid: one checkbox per permission of the grid, for the chosen role. */
 export const accessGridSchema = z.object({
-  role_id: z.coerce.number({ required_error: 'settings.validation.roleRequired' }).int().positive(),
-  permission_ids: z.array(z.coerce.number().int().positive()).default([]),
+  role_id: chosen('settings.validation.roleRequired'),
+  permission_ids: chosenList(INVALID),
 });

@@ -39,12 +39,27 @@ export function recordHref(entity: string, id: string | null) {
   return screen && id ? screen(id) : null;
 }
 
-/** A changed value as text: empty for nothing, JSON for lists and objects. */
-export function auditValue(value: unknown) {
-  if (value === null || value === undefined || value === '') return '–';
-  if (typeof value === 'string') return value;
-  return JSON.stringify(value);
+/** The filters of the audit list that travel in its address and to the export. */
+export const AUDIT_FILTERS = [
+  'actor',
+  'entity',
+  'entity_id',
+  'action',
+  'sign_ins',
+  'date-from',
+  'date-to',
+] as const;
+
+/** The actions the locale file labels (`settings.audit.actions`, nested by area): `role.update`, … */
+export function auditActionNames(actions: Record<string, Record<string, string>>) {
+  return Object.entries(actions).flatMap(([area, verbs]) =>
+    Object.keys(verbs).map((verb) => `${area}.${verb}`),
+  );
 }
 
-/** The filters of the audit list that travel in its address and to the export. */
-export const AUDIT_FILTERS = ['actor', 'entity', 'entity_id', 'action', 'date-from', 'date-to'] as const;
+/** Options of the action filter, ordered by label by code unit (not by locale, so server and browser agree). */
+export function auditActionOptions(names: string[], label: (action: string) => string) {
+  return names
+    .map((value) => ({ value, label: label(value) }))
+    .sort((a, b) => (a.label < b.label ? -1 : a.label > b.label ? 1 : 0));
+}

@@ -1,4 +1,5 @@
 import { parseWithZod } from '@conform-to/zod';
+import { refusalMessage } from '../forms.server';
 import { redirectWithToast } from '../toast.server';
 import { UpstreamError } from '../upstream.server';
 import { deleteSchema } from '../schemas/settings';
@@ -24,6 +25,6 @@ export async function deleteFromList(
     return redirectWithToast(to, { type: 'success', message });
   } catch (error) {
     if (!(error instanceof UpstreamError) || error.status >= 500 || error.status === 401) throw error;
-    return redirectWithToast(to, { type: 'error', message: error.message });
+    return redirectWithToast(to, { type: 'error', message: refusalMessage(error) });
   }
 }

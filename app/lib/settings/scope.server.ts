@@ -4,6 +4,7 @@ import { ROLE } from '../navigation';
 import { requireUser } from '../scope.server';
 import type { SettingsScope } from '../upstream/settings.server';
 import { isPlatformStaff } from './access';
+import { pathId } from '../record-id';
 
 /** The settings scope of the signed-in account: its vendor, its brand, or global for platform staff. */
 export async function requireSettingsScope(request: Request, context: AppLoadContext) {
@@ -32,8 +33,5 @@ export function keepKeyAccountsOut(user: { role_id: number }) {
 /** A record id from the address; `create` is the create form of the same route. */
 export function recordId(raw: string | undefined): number | null {
   if (raw === 'create') return null;
-  const id = Number(raw);
-  if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647)
-    throw new Response('Not Found', { status: 404 });
-  return id;
+  return pathId(raw);
 }

@@ -31,6 +31,14 @@ export function keptForUser<T>(userId: number, key: string, load: () => Promise<
   return value;
 }
 
+/** What the brand selector's brands are kept under (app/routes/_app.tsx). */
+export const BRANDS_KEPT = 'brands';
+
+/** Drops what was kept for the user under `key`: their own change (a brand added or deleted) shows at once. */
+export function forgetKeptForUser(userId: number, key: string) {
+  kept.delete(`${userId} ${key}`);
+}
+
 function optionsOf(api: Upstream, path: string, query?: { per_page: number }) {
   return api.call(path, optionList, { query }).then((r): Option[] => r.data);
 }
@@ -43,6 +51,11 @@ export const optionsApi = {
   channels: (api: Upstream, { brandId, keptFor }: { brandId: number; keptFor?: number }) => {
     const load = () => optionsOf(api, `/api/brand/${brandId}/channel`);
     return keptFor === undefined ? load() : keptForUser(keptFor, `channels ${brandId}`, load);
+  },
+  /** A vendor's channel filter: the channels of the brands it serves. */
+  vendorChannels: (api: Upstream, { vendorId, keptFor }: { vendorId: number; keptFor?: number }) => {
+    const load = () => optionsOf(api, `/api/vendor/${vendorId}/channel`);
+    return keptFor === undefined ? load() : keptForUser(keptFor, `vendor channels ${vendorId}`, load);
   },
   vendors: (api: Upstream, { brandId, keptFor }: { brandId: number; keptFor?: number }) => {
     const load = () => optionsOf(api, `/api/brand/${brandId}/vendor`, { per_page: 1000 });

@@ -60,6 +60,9 @@ export const voucherSchema = voucherRowSchema.extend({
   payment_method_description: z.string().nullable(),
   order_ids: z.array(z.number()),
   orders: z.array(voucherOrderSchema),
+  /** With a slice of the orders: how many orders, and how many of their lines, come before it. */
+  orders_offset: z.number(),
+  line_offset: z.number(),
   prepares: z.array(named),
   created_at: z.string(),
 });
@@ -86,8 +89,12 @@ const optionList = z.object({ data: z.array(named) });
 export const paymentApi = {
   list: (api: Upstream, { query }: { query: Query }) =>
     api.call('/api/send-payment', paged(voucherRowSchema), { query }),
-  show: (api: Upstream, { id }: { id: number }) =>
-    api.call(`/api/send-payment/${id}`, z.object({ data: voucherSchema })).then((r) => r.data),
+  show: (api: Upstream, { id, slice }: { id: number; slice?: { offset: number; limit: number } }) =>
+    api
+      .call(`/api/send-payment/${id}`, z.object({ data: voucherSchema }), {
+        query: slice ? { orders_offset: slice.offset, orders_limit: slice.limit } : undefined,
+      })
+      .then((r) => r.data),
   create: (api: Upstream, { body, formKey }: { body: VoucherBody; formKey?: string }) =>
     api.call('/api/send-payment', saved, { body, idempotencyKey: formKey }),
   update: (api: Upstream, { id, body }: { id: number; body: VoucherBody }) =>

@@ -132,6 +132,7 @@ export const auditRowSchema = z.object({
   entity_id: z.string().nullable(),
   changes: z.record(z.object({ before: z.unknown(), after: z.unknown() })),
   ip: z.string().nullable(),
+  names: z.record(z.string()).default({}),
   created_at: z.string(),
 });
 export type AuditRow = z.infer<typeof auditRowSchema>;
@@ -232,6 +233,13 @@ export const settingsApi = {
     api.call(`/api/brand/${brandId}`, z.object({ data: brandSchema })).then((r) => r.data),
   saveBrand: (api: Upstream, { brandId, body }: { brandId: number; body: Record<string, unknown> }) =>
     api.call(`/api/brand/${brandId}`, message, { method: 'PUT', body }),
+  createBrand: (api: Upstream, { body, formKey }: { body: Record<string, unknown>; formKey?: string }) =>
+    api.call('/api/brand', z.object({ message: z.string(), data: brandSchema }), {
+      body,
+      idempotencyKey: formKey,
+    }),
+  deleteBrand: (api: Upstream, { brandId }: { brandId: number }) =>
+    api.call(`/api/brand/${brandId}`, message, { method: 'DELETE' }),
 
   categories: (api: Upstream, { brandId, query }: { brandId: number; query: Query }) =>
     api.call(`/api/brand/${brandId}/category`, paged(categorySchema), { query }),

@@ -1,0 +1,11 @@
+/**
+ * When the settings forms of roles, categories and users check their fields in the browser: first on submit,
+ * then, once the errors are shown, as each field is typed in. Never on blur: a message that appears or
+ * disappears as the pointer presses Simpan moves the button out from under the pointer, and that click is lost.
+ * The other forms check on blur and then as they are typed in (`shouldRevalidate: 'onInput'`), so an error shown
+ * goes away while typing, before the pointer reaches Simpan.
+ */
+export const validateAfterSubmit = {
+  shouldValidate: 'onSubmit',
+  shouldRevalidate: 'onInput',
+} as const;

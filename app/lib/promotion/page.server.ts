@@ -1,0 +1,45 @@
+import type { AppLoadContext } from '@remix-run/node';
+import { requireScope } from '../scope.server';
+import { promotionApi, type Promotion } from '../upstream/promotions.server';
+import { promotionActions } from './access';
+import type { ProductRow } from './rows';
+
+type Action = keyof ReturnType<typeof promotionActions>;
+
+/** The brand the user works in (the header's brand selector), and what they may do with its promotions. */
+export async function promotionPage(request: Request, context: AppLoadContext, needs: Action) {
+  const { user, api, scope } = await requireScope(request, context);
+  const actions = promotionActions(user);
+  if (!actions[needs] || scope.kind !== 'brand') throw new Response('Forbidden', { status: 403 });
+  return { user, api, brandId: scope.id, brandName: user.current_brand_name, actions };
+}
+
+/** The product search of the form's address (`q`). */
+export function productSearchOf(request: Request) {
+  return (new URL(request.url).searchParams.get('q') ?? '').replace(/\0/g, '').trim().slice(0, 200);
+}
+
+/** The form's rows: the promotion's own products first, then the brand's products the search finds. */
+export async function productRows(
+  api: Awaited<ReturnType<typeof promotionPage>>['api'],
+  { brandId, search, promotion }: { brandId: number; search: string; promotion?: Promotion },
+): Promise<ProductRow[]> {
+  const found = await promotionApi.products(api, { brandId, search: search || undefined });
+  const chosen: ProductRow[] = (promotion?.products ?? []).map((line) => ({
+    id: line.product_id,
+    name: line.name,
+    sku: line.sku,
+    price: line.price,
+    available_stock: line.available_stock,
+    chosen: true,
+    promo_stock: line.promo_stock,
+    purchase_limit: line.purchase_limit,
+  }));
+  const taken = new Set(chosen.map((row) => row.id));
+  return [
+    ...chosen,
+    ...found
+      .filter((option) => !taken.has(option.id))
+      .map((option) => ({ ...option, chosen: false, promo_stock: 0, purchase_limit: 0 })),
+  ];
+}

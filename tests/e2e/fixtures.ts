@@ -1,0 +1,36 @@
+import { cpSync, rmSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { test as base } from '@playwright/test';
+import { E2E_PORT, E2E_SMTP_PORT, E2E_TEMPLATE_DIR } from '../../playwright.config';
+import { ROOT, startServer } from './worker-server';
+
+// Everything else (expect, the types) as @playwright/test has it; `test` below takes the place of its own.
+export * from '@playwright/test';
+
+type WorkerServer = { baseURL: string; smtpPort: number };
+
+/**
+ * Every worker runs its own server on its own copy of the seeded template (global-setup.ts): port
+ * E2E_PORT + 1 + n and SMTP port E2E_SMTP_PORT + 1 + n for the worker's parallel index n, so what one test
+ * writes never reaches a test on another worker. Specs import `test` from here, not from @playwright/test.
+ */
+export const test = base.extend<object, { workerServer: WorkerServer; smtpPort: number }>({
+  workerServer: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use, workerInfo) => {
+      const slot = workerInfo.parallelIndex;
+      const port = E2E_PORT + 1 + slot;
+      const smtpPort = E2E_SMTP_PORT + 1 + slot;
+      const dataDir = `data/e2e-w${slot}`;
+      rmSync(resolve(ROOT, dataDir), { recursive: true, force: true });
+      cpSync(resolve(ROOT, E2E_TEMPLATE_DIR), resolve(ROOT, dataDir), { recursive: true });
+      const server = await startServer({ port, dataDir, smtpPort, logFile: `${dataDir}.log` });
+      await use({ baseURL: server.url, smtpPort });
+      await server.stop();
+    },
+    { scope: 'worker', auto: true, timeout: 240_000 },
+  ],
+  baseURL: async ({ workerServer }, use) => use(workerServer.baseURL),
+  /** Where this worker's server sends mail: a spec's own SMTP receiver listens there (account.spec.ts). */
+  smtpPort: [async ({ workerServer }, use) => use(workerServer.smtpPort), { scope: 'worker' }],
+});

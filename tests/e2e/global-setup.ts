@@ -1,0 +1,25 @@
+import { mkdirSync, rmSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { E2E_PORT, E2E_SMTP_PORT, E2E_TEMPLATE_DIR } from '../../playwright.config';
+import { ROOT, startServer } from './worker-server';
+
+/**
+ * Seeds the demo once into a template data directory: the server seeds an empty database on its first start, and
+ * stopping it closes the database cleanly. Each worker then starts its own server on a copy (fixtures.ts).
+ */
+export default async function globalSetup() {
+  rmSync(resolve(ROOT, E2E_TEMPLATE_DIR), { recursive: true, force: true });
+  mkdirSync(resolve(ROOT, 'data'), { recursive: true });
+  const started = Date.now();
+  const server = await startServer({
+    port: E2E_PORT,
+    dataDir: E2E_TEMPLATE_DIR,
+    smtpPort: E2E_SMTP_PORT,
+    logFile: `${E2E_TEMPLATE_DIR}.log`,
+    env: { PDF_WARM: 'false' },
+  });
+  await server.stop();
+  console.info(
+    `e2e template seeded in ${E2E_TEMPLATE_DIR} in ${Math.round((Date.now() - started) / 1000)} s`,
+  );
+}

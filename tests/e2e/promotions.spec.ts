@@ -1,0 +1,107 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from './fixtures';
+import { ACCOUNTS, signInAndWait } from './support';
+
+/** Tomorrow in Jakarta, `YYYY-MM-DD`. */
+function jakartaTomorrow() {
+  return new Date(Date.now() + 7 * 3_600_000 + 24 * 3_600_000).toISOString().slice(0, 10);
+}
+
+test('an administrator creates a promotion, sees its detail as Belum Mulai, and finds it in the list under Belum Selesai', async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  // Each project on its own channel, so the two runs never put one product in two promotions at once.
+  const channel = javaScriptEnabled ? 'Shopee' : 'Tokopedia';
+  const name = `Promo E2E ${javaScriptEnabled ? 'JS' : 'HTML'} ${Date.now()}`;
+  await signInAndWait(page, ACCOUNTS.admin);
+  await page.goto('/promosi');
+  await expect(page.getByRole('heading', { level: 1, name: 'Promosi' })).toBeVisible();
+  await page.getByRole('link', { name: 'Buat Promosi' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Buat Promosi' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Simpan' }).click();
+  await expect(page.getByText('Nama promosi wajib diisi.')).toBeVisible();
+  await expect(page.getByText('Pilih minimal satu produk.')).toBeVisible();
+
+  const day = jakartaTomorrow();
+  await page.getByLabel('Nama promosi').fill(name);
+  await page.getByLabel('Tipe promosi').selectOption({ label: 'Diskon' });
+  await page.getByLabel('Nilai').fill('15');
+  await page.getByLabel('Channel').selectOption({ label: channel });
+  await page.getByLabel('Tanggal mulai').fill(day);
+  await page.getByLabel('Jam mulai').fill('10:00');
+  await page.getByLabel('Tanggal berakhir').fill(day);
+  await page.getByLabel('Jam berakhir').fill('12:00');
+  const first = page.getByRole('checkbox', { name: /^Ikutkan / }).first();
+  const product = ((await first.getAttribute('aria-label')) ?? '').replace(/^Ikutkan /, '');
+  await first.check();
+  await page.getByLabel(`Stok promo ${product}`).fill('0');
+  await page.getByLabel(`Batas pembelian ${product}`).fill('2');
+  await page.getByRole('button', { name: 'Simpan' }).click();
+
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name })).toContainText('Belum Mulai');
+  await expect(page.getByRole('link', { name: 'Hapus' })).toBeVisible();
+
+  await page.goto('/promosi?status=not_finished');
+  await expect(page.getByRole('link', { name })).toBeVisible();
+  await page.getByRole('link', { name: 'Selesai', exact: true }).click();
+  await expect(page.getByRole('link', { name })).toHaveCount(0);
+});
+
+test('an administrator changes a promotion that has not started, then deletes it after confirming', async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  const channel = javaScriptEnabled ? 'Shopee' : 'Tokopedia';
+  const name = `Promo Ubah ${javaScriptEnabled ? 'JS' : 'HTML'} ${Date.now()}`;
+  const day = new Date(Date.now() + 7 * 3_600_000 + 2 * 24 * 3_600_000).toISOString().slice(0, 10);
+  await signInAndWait(page, ACCOUNTS.admin);
+  await page.goto('/promosi/create');
+  await page.getByLabel('Nama promosi').fill(name);
+  await page.getByLabel('Tipe promosi').selectOption({ label: 'Potongan Harga' });
+  await page.getByLabel('Nilai').fill('1000');
+  await page.getByLabel('Channel').selectOption({ label: channel });
+  await page.getByLabel('Tanggal mulai').fill(day);
+  await page.getByLabel('Jam mulai').fill('10:00');
+  await page.getByLabel('Tanggal berakhir').fill(day);
+  await page.getByLabel('Jam berakhir').fill('12:00');
+  await page
+    .getByRole('checkbox', { name: /^Ikutkan / })
+    .first()
+    .check();
+  await page.getByRole('button', { name: 'Simpan' }).click();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+
+  await page.getByLabel('Nama promosi').fill(`${name} diubah`);
+  await page.getByLabel('Jam berakhir').fill('09:00');
+  await page.getByRole('button', { name: 'Simpan' }).click();
+  await expect(page.getByText('Waktu berakhir harus setelah waktu mulai.')).toBeVisible();
+  await page.getByLabel('Jam berakhir').fill('13:00');
+  await page.getByRole('button', { name: 'Simpan' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: `${name} diubah` })).toBeVisible();
+
+  await page.getByRole('link', { name: 'Hapus' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Hapus promosi?' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Ya, hapus' }).click();
+  await expect(page).toHaveURL(/\/promosi$/);
+  await page.goto(`/promosi?search=${encodeURIComponent(name)}`);
+  await expect(page.getByRole('link', { name: `${name} diubah` })).toHaveCount(0);
+});
+
+// axe runs inside the page: the JavaScript-enabled project only.
+test('the promotion pages have no serious or critical accessibility violations @enhanced', async ({
+  page,
+}) => {
+  await signInAndWait(page, ACCOUNTS.admin);
+  for (const path of ['/promosi', '/promosi/create']) {
+    await page.goto(path);
+    const result = await new AxeBuilder({ page }).analyze();
+    const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(
+      serious.map((v) => `${path}: ${v.id} ${v.nodes.map((node) => node.target.join(' ')).join(', ')}`),
+    ).toEqual([]);
+  }
+});
