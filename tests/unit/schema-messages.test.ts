@@ -9,10 +9,12 @@ import * as image from '~/lib/schemas/image';
 import * as listing from '~/lib/schemas/listing';
 import * as order from '~/lib/schemas/order';
 import * as payment from '~/lib/schemas/payment';
+import * as promotion from '~/lib/schemas/promotion';
+import * as search from '~/lib/schemas/search';
 import * as settings from '~/lib/schemas/settings';
 import * as stock from '~/lib/schemas/stock';
 
-const modules = { account, auth, image, listing, order, payment, settings, stock };
+const modules = { account, auth, image, listing, order, payment, promotion, search, settings, stock };
 
 /** The schemas a factory makes, in every shape a screen asks for. */
 const made: Record<string, ZodTypeAny[]> = {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INVALID, TOO_LONG, says } from './messages';
 
 export const PROMOTION_TYPES = ['discount', 'amount'] as const;
 export const PROMOTION_CHANNELS = ['tokopedia', 'shopee'] as const;
@@ -7,18 +8,22 @@ export const PROMOTION_CHANNELS = ['tokopedia', 'shopee'] as const;
 export const PROMOTION_TABS = ['', 'not_finished', 'running', 'finished'] as const;
 
 const day = (required: string) =>
-  z.string({ required_error: required }).regex(/^\d{4}-\d{2}-\d{2}$/, 'promotion.dayInvalid');
+  z.string(says(required)).regex(/^\d{4}-\d{2}-\d{2}$/, 'promotion.dayInvalid');
 const time = (required: string) =>
-  z.string({ required_error: required }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'promotion.timeInvalid');
+  z.string(says(required)).regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'promotion.timeInvalid');
 const units = (message: string) =>
   z.coerce.number({ invalid_type_error: message }).int(message).min(0, message).max(1_000_000, message);
 
-const productRowSchema = z.object({
-  selected: z.literal('on').optional(),
-  product_id: z.coerce.number().int().positive(),
-  promo_stock: units('promotion.promoStockInvalid').default(0),
-  purchase_limit: units('promotion.purchaseLimitInvalid').default(0),
-});
+const productRowSchema = z.object(
+  {
+    selected: z.literal('on', says(INVALID)).optional(),
+    // A hidden field of each row: only a changed page sends anything else.
+    product_id: z.coerce.number(says(INVALID)).int(INVALID).positive(INVALID),
+    promo_stock: units('promotion.promoStockInvalid').default(0),
+    purchase_limit: units('promotion.purchaseLimitInvalid').default(0),
+  },
+  says(INVALID),
+);
 
 /**
  * The promotion form on both sides (spec 001 §2 "/promosi/create"): the rules a form can check alone; the
@@ -26,12 +31,12 @@ const productRowSchema = z.object({
  */
 export const promotionFormSchema = z
   .object({
-    intent: z.literal('save'),
+    intent: z.literal('save', says(INVALID)),
     name: z
-      .string({ required_error: 'promotion.nameRequired' })
+      .string(says('promotion.nameRequired'))
       .trim()
       .min(1, 'promotion.nameRequired')
-      .max(150),
+      .max(150, TOO_LONG),
     type: z.enum(PROMOTION_TYPES, { errorMap: () => ({ message: 'promotion.typeRequired' }) }),
     value: z.coerce
       .number({ invalid_type_error: 'promotion.valuePositive', required_error: 'promotion.valuePositive' })
@@ -43,8 +48,8 @@ export const promotionFormSchema = z
     end_date: day('promotion.endRequired'),
     end_time: time('promotion.endRequired'),
     products: z
-      .array(productRowSchema)
-      .max(500)
+      .array(productRowSchema, says('promotion.productsRequired'))
+      .max(500, TOO_LONG)
       .default([])
       .refine((rows) => rows.some((row) => row.selected), 'promotion.productsRequired'),
   })
@@ -60,4 +65,4 @@ export const promotionFormSchema = z
 export type PromotionForm = z.infer<typeof promotionFormSchema>;
 
 /** The detail page's other buttons, each after its confirmation dialog. */
-export const promotionCommandSchema = z.object({ intent: z.enum(['end', 'delete']) });
+export const promotionCommandSchema = z.object({ intent: z.enum(['end', 'delete'], says(INVALID)) });
