@@ -256,7 +256,7 @@ describe('accounts', () => {
     expect(row.assignedRoleId).toBe(wide);
   });
 
-  it("keeps a brand's last user manager while its other users cannot manage users; another brand's manager does not count", async () => {
+  it("keeps a brand's last user manager, from deletion and from a role that cannot manage users, while its other users cannot manage users; another brand's manager does not count", async () => {
     const brandB = `/api/brand/${api.world.brands.B}`;
     const { roleId: managerB } = await roleHolding(brandB, ['vendor.user.index', 'vendor.user.update']);
     const { roleId: readerB } = await roleHolding(brandB, ['vendor.user.index']);
@@ -266,10 +266,18 @@ describe('accounts', () => {
     await accountWith({ role_id: managerA, role_name: 'Brand', brand_id: api.world.brands.A });
 
     const refused = await api.request(`/api/user/${last.id}`, { method: 'DELETE', token: tokens.admin });
+    const demoted = await api.request(`/api/user/${last.id}`, {
+      method: 'PUT',
+      token: tokens.admin,
+      json: { name: 'Akun Uji', email: last.email, role_id: readerB },
+    });
 
     expect(refused.status).toBe(422);
+    expect(demoted.status).toBe(422);
+    expect(Object.keys(demoted.body.errors)).toEqual(['role_id']);
     const [row] = await api.db.select().from(users).where(eq(users.id, last.id));
     expect(row.deletedAt).toBeNull();
+    expect(row.assignedRoleId).toBe(managerB);
     await accountWith({ role_id: managerB, role_name: 'Brand', brand_id: api.world.brands.B });
     expect(
       (await api.request(`/api/user/${last.id}`, { method: 'DELETE', token: tokens.admin })).status,

@@ -185,10 +185,9 @@ export async function refuseLastUserManager(
   work: Work,
   target: typeof users.$inferSelect,
   targetPermissions: string[],
+  refusal: Record<string, string[]> = { id: ['Administrator terakhir brand ini tidak dapat dihapus.'] },
 ) {
-  const manages =
-    target.isSpecialAccount || targetPermissions.includes(MANAGES_USERS) || targetPermissions.includes(ANY);
-  if (target.roleId !== ROLE.brand || !manages) return;
+  if (target.roleId !== ROLE.brand || !managesUsers(target.isSpecialAccount, targetPermissions)) return;
   await takeManagersTurn(work);
   const rows = await work.tx
     .select({ special: users.isSpecialAccount, permissions: permissionsOfRole(effectiveRoleId) })
@@ -202,13 +201,30 @@ export async function refuseLastUserManager(
         eq(users.brandId, target.brandId ?? 0),
       ),
     );
-  if (
-    !rows.some(
-      (row) => row.special || row.permissions.includes(MANAGES_USERS) || row.permissions.includes(ANY),
-    )
-  ) {
-    throw validationFailed({ id: ['Administrator terakhir brand ini tidak dapat dihapus.'] });
-  }
+  if (!rows.some((row) => managesUsers(row.special, row.permissions))) throw validationFailed(refusal);
+}
+
+/** Whether an account with these permissions manages its brand's users. */
+export function managesUsers(special: boolean, permissions: string[]) {
+  return special || permissions.includes(MANAGES_USERS) || permissions.includes(ANY);
+}
+
+/**
+ * A role change that takes the managing of users away from a brand's last user manager is refused on the role
+ * field, as deleting that account is.
+ */
+export async function refuseLosingLastUserManager(
+  work: Work,
+  target: typeof users.$inferSelect,
+  before: string[],
+  after: string[],
+) {
+  if (managesUsers(target.isSpecialAccount, after)) return;
+  await refuseLastUserManager(work, target, before, {
+    role_id: [
+      'Pengguna ini satu-satunya pengelola pengguna brand ini: perannya harus tetap dapat mengelola pengguna.',
+    ],
+  });
 }
 
 /**

@@ -4,7 +4,7 @@ import type { AuthUser } from '../../http/context';
 import { forbidden, validationFailed } from '../../http/errors';
 import type { Work } from '../../work/unit-of-work';
 import { outranks } from '../../access/grants';
-import { effectivePermissions } from '../../access/permissions';
+import { effectivePermissions, permissionNamesOfRole } from '../../access/permissions';
 import { ROLE } from '../../access/roles';
 import { revokeAllTokensOf } from '../oauth/service';
 import { findUserRow } from './reads';
@@ -13,6 +13,7 @@ import {
   kindOfBody,
   refuseLastAdministrator,
   refuseLastUserManager,
+  refuseLosingLastUserManager,
   requireVendorAccountsInReach,
   refuseTakenEmail,
   requireBrandOfActor,
@@ -113,7 +114,7 @@ export async function updateUser(
   passwordHash: string | undefined,
 ) {
   const { tx } = work;
-  const { user: before, role } = await manageableUser(work, actor, id);
+  const { user: before, role, permissions } = await manageableUser(work, actor, id);
   if (body.brand_id !== undefined && body.brand_id !== before.brandId) {
     throw validationFailed({ brand_id: ['The brand of an account cannot be changed.'] });
   }
@@ -135,6 +136,10 @@ export async function updateUser(
       : await assignableRole(tx, actor, { roleId, kind, brandId: before.brandId, vendorId: before.vendorId });
   await refuseTakenEmail(tx, body.email, id);
   if (kind !== before.roleId) await refuseLastAdministrator(work, before);
+  if (assignedRoleId !== before.assignedRoleId) {
+    const after = await permissionNamesOfRole(tx, assignedRoleId ?? kind);
+    await refuseLosingLastUserManager(work, before, permissions, after);
+  }
   const [after] = await tx
     .update(users)
     .set({
