@@ -39,8 +39,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { user, api, brandId } = await guard(request, context);
   const id = recordId(params.id);
   // A vendor the account may read but not change shows read-only; creating one it may not is no page at all.
-  const canSave = userCan(user, id ? 'vendor.update' : 'vendor.create');
-  if (!id && !canSave) throw new Response('Forbidden', { status: 403 });
+  const allowed = userCan(user, id ? 'vendor.update' : 'vendor.create');
+  if (!id && !allowed) throw new Response('Forbidden', { status: 403 });
   const url = new URL(request.url);
   const tab = id && url.searchParams.get('tab') === 'users' ? 'users' : 'general';
   // Key accounts and administrators choose among their brands; a brand user's vendor serves its brand.
@@ -49,13 +49,16 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     id ? settingsApi.vendor(api, { id }) : null,
     id && tab === 'users' ? settingsApi.vendorUsers(api, { vendorId: id, query: listQuery(url) }) : null,
   ]);
+  // A vendor that also serves brands beyond the account's reach is read-only to it, its accounts too.
+  const changes = vendor?.can_change ?? true;
+  const actions = rowActions(user, 'user');
   return json({
     vendor,
     users,
     tab,
     brands: brands.length ? brands : [{ id: brandId, name: user.current_brand_name ?? '' }],
-    userActions: rowActions(user, 'user'),
-    canSave,
+    userActions: changes ? actions : { view: false, remove: false, create: false },
+    canSave: allowed && changes,
     formKey: newFormKey(),
   });
 }

@@ -29,14 +29,17 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { user: actor, api, vendorId, target } = await guard(request, context, params.vendorId);
   const id = recordId(params.id);
   // An account the actor may read but not change shows read-only; creating one it may not is no page at all.
-  const canSave = userCan(actor, id ? 'user.update' : 'user.create');
-  if (!id && !canSave) throw new Response('Forbidden', { status: 403 });
+  // A vendor that also serves brands beyond the actor's reach keeps its accounts out of the actor's hands.
+  const allowed = userCan(actor, id ? 'user.update' : 'user.create');
+  if (!id && !allowed) throw new Response('Forbidden', { status: 403 });
   const [vendor, user, roles] = await Promise.all([
     settingsApi.vendor(api, { id: vendorId }),
     id ? settingsApi.user(api, { id }) : null,
     roleOptionsFor(api, target, { staff: isPlatformStaff(actor) }),
   ]);
   if (user && user.vendor_id !== vendorId) throw new Response('Not Found', { status: 404 });
+  if (!id && !vendor.can_change) throw new Response('Forbidden', { status: 403 });
+  const canSave = allowed && vendor.can_change;
   return json({ vendor: { id: vendor.id, name: vendor.name }, user, roles, canSave, formKey: newFormKey() });
 }
 

@@ -39,6 +39,10 @@ async function ingest(
 }
 
 /** Signs in as another account in the same test: the browser forgets the previous session first. */
+/** From the start of last year to the end of next: every seeded day, whenever the suite runs. */
+const YEAR = new Date(Date.now() + 7 * 3_600_000).getUTCFullYear();
+const WIDE_RANGE = `date-from=${YEAR - 1}-01-01&date-to=${YEAR + 1}-12-31`;
+
 async function switchTo(page: Page, email: string) {
   await page.context().clearCookies();
   await signInAndWait(page, email);
@@ -224,7 +228,7 @@ test.describe('prints that add up', () => {
 test.describe('dashboard PDFs', () => {
   test('the PDF holds every column of the page’s table, and prints on white', async ({ page }) => {
     await adminOnFirstBrand(page);
-    const range = '?date-from=2025-01-01&date-to=2027-12-31';
+    const range = `?${WIDE_RANGE}`;
     await page.goto(`/dashboard/penjualan${range}`);
     const table = page.getByRole('table', { name: 'Pesanan Baru', exact: true });
     const headers = (await table.getByRole('columnheader').allTextContents()).map((text) =>
@@ -304,7 +308,7 @@ test.describe('links a role can follow', () => {
 test.describe('spec details', () => {
   test('an invoice’s orders show their subtotal; lists show channel logos', async ({ page }) => {
     await adminOnFirstBrand(page);
-    await page.goto('/invoice?status=Selesai&date-from=2025-01-01&date-to=2027-12-31');
+    await page.goto(`/invoice?status=Selesai&${WIDE_RANGE}`);
     await expect(
       page
         .getByRole('table')

@@ -65,11 +65,17 @@ export async function tokenFor(request: APIRequestContext, email: string) {
   return ((await response.json()) as { access_token: string }).access_token;
 }
 
-/** A marketplace invoice of the demo brand for one demo product, as a channel adapter posts it. */
+/** `at` as the marketplaces write it: Jakarta wall-clock time, `YYYY-MM-DD HH:mm:ss`. */
+function jakartaClock(at: Date) {
+  return new Date(at.getTime() + 7 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
+}
+
+/** A marketplace invoice of the demo brand for one demo product, placed a few minutes ago, as a channel adapter posts it. */
 export function jakartaInvoice(externalNumber: string) {
+  const placed = new Date(Date.now() - 5 * 60_000);
   return {
     external_number: externalNumber,
-    date: '2026-11-21 09:30:00',
+    date: jakartaClock(placed),
     customer_name: 'Siti Rahayu',
     customer_phone: '081234567890',
     customer_email: 'siti.e2e@example.test',
@@ -81,7 +87,7 @@ export function jakartaInvoice(externalNumber: string) {
     recipient_province: 'DKI Jakarta',
     recipient_postal_code: '12730',
     payment_method: 'Transfer Bank',
-    payment_date: '2026-11-21 09:35:00',
+    payment_date: jakartaClock(new Date(placed.getTime() + 60_000)),
     delivery_type: 'JNE Reguler',
     shipping_cost: 18000,
     insurance_cost: 0,

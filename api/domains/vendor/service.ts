@@ -143,6 +143,9 @@ export async function showVendor(db: Executor, actor: AuthUser, id: number, bran
     brand_ids: shown,
     brands: named,
     vendor_areas: areas.map(serializeArea),
+    // Whether the caller's reach covers every brand the vendor serves: only then may it change the vendor or
+    // its accounts (docs/decisions/022), so the screens offer those forms read-only otherwise.
+    can_change: reachesAll(actor, brandIds),
   };
 }
 

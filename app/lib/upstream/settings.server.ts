@@ -72,7 +72,12 @@ export const vendorSchema = z.object({
   updated_at: z.string(),
 });
 export type Vendor = z.infer<typeof vendorSchema>;
-const vendorDetailSchema = vendorSchema.extend({ brands: z.array(named), vendor_areas: z.array(areaSchema) });
+const vendorDetailSchema = vendorSchema.extend({
+  brands: z.array(named),
+  vendor_areas: z.array(areaSchema),
+  /** The caller's reach covers every brand the vendor serves (an API without the field is taken at its word). */
+  can_change: z.boolean().default(true),
+});
 export type VendorDetail = z.infer<typeof vendorDetailSchema>;
 
 const brandSchema = z.object({
