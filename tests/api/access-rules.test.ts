@@ -171,6 +171,16 @@ describe('a vendor serving several brands belongs to all of them', () => {
     const served = await api.db.select().from(vendorBrands).where(eq(vendorBrands.vendorId, v3));
     expect(served.map((row) => row.brandId).sort()).toEqual([api.world.brands.A, api.world.brands.B].sort());
   });
+
+  it('tells the screens who may change such a vendor: its detail says can_change for a reach covering every brand it serves', async () => {
+    const v3 = api.world.vendors.V3;
+    const asKeyAccount = await api.request(`/api/vendor/${v3}`, { token: tokens.keyAccount });
+    const asAdmin = await api.request(`/api/vendor/${v3}`, { token: tokens.admin });
+
+    expect(asKeyAccount.status).toBe(200);
+    expect(asKeyAccount.body.data.can_change).toBe(false);
+    expect(asAdmin.body.data.can_change).toBe(true);
+  });
 });
 
 describe('global roles hold for every brand', () => {
