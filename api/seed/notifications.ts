@@ -1,6 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { notifications, sendPayments, type NotificationData } from '../db/schema';
+import { PAID_LABEL } from '../../contract/order-status';
 import { bulkInsert } from './bulk-insert';
 import type { Catalogue } from './catalogue';
 import type { Random } from './random';
@@ -103,7 +104,7 @@ export async function seedNotifications({
   for (const payment of payments) {
     send(demoVendorUsers, {
       type: 'payment',
-      route: `/order?status=Terbayar&send-payment=${payment.id}`,
+      route: `/order?status=${PAID_LABEL}&send-payment=${payment.id}`,
       brandId: payment.brandId,
       title: 'Pembayaran',
       description: `Pembayaran ${payment.number} untuk pesanan Anda telah dibuat`,

@@ -1,31 +1,4 @@
-/** Status tabs of the order list: brand-side labels and vendor-side labels (DESIGN §5). */
-export const BRAND_ORDER_TABS = [
-  'Pesanan Baru',
-  'Diproses Vendor',
-  'Dalam Pengiriman',
-  'Pesanan Sampai',
-  'Selesai',
-  'Dibatalkan',
-  'Dialihkan',
-];
-export const VENDOR_ORDER_TABS = [
-  'Pesanan Baru',
-  'Siap Dikirim',
-  'Dalam Pengiriman',
-  'Sampai',
-  'Selesai',
-  'Terbayar',
-  'Dialihkan',
-  'Dibatalkan',
-];
-export const INVOICE_TABS = [
-  'Pesanan Baru',
-  'Diproses Vendor',
-  'Dalam Pengiriman',
-  'Pesanan Sampai',
-  'Selesai',
-  'Dibatalkan',
-];
+export { BRAND_ORDER_TABS, INVOICE_TABS, VENDOR_ORDER_TABS } from '../../contract/order-status';
 
 /** All (empty), Dibatalkan and Dialihkan include canceled orders and invoices (spec 001 §2). */
 export function includesCanceled(status: string | null) {

@@ -53,12 +53,14 @@ async function ownVendorAccount(request: APIRequestContext, run: string) {
     data: {
       name: `Reset ${run}`,
       email,
+      mobile_phone: '081234567890',
       password: DEMO_PASSWORD,
+      role_name: 'Vendor',
       role_id: KIND.vendor,
       vendor_id: 1,
     },
   });
-  expect(created.status()).toBe(201);
+  expect(created.status(), await created.text()).toBe(201);
   return email;
 }
 

@@ -1,3 +1,4 @@
+import type { OrderStatusCode } from '../../../contract/order-status';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -17,17 +18,7 @@ import { products } from './catalogue';
 import { invoiceProducts, invoices } from './invoices';
 import { brands, channels, vendors } from './tenancy';
 
-export const ORDER_STATUS_CODES = [
-  'new',
-  'ready_to_deliver',
-  'on_delivery',
-  'delivered',
-  'completed',
-  'canceled',
-  'diverted',
-] as const;
-
-export type OrderStatusCode = (typeof ORDER_STATUS_CODES)[number];
+export { ORDER_STATUS_CODES, type OrderStatusCode } from '../../../contract/order-status';
 
 export const orders = pgTable(
   'orders',

@@ -1,7 +1,7 @@
 import type { OrderStatusCode } from '../../db/schema';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { BRAND_LABELS, VENDOR_LABELS } from '../order/service';
+import { BRAND_LABELS, orderStatusLabel } from '../order/service';
 import type { Period } from './period';
 import { invoiceWhere, orderWhere } from './raw';
 import type { TableQuery } from './schema';
@@ -133,7 +133,7 @@ export async function orderTable(
       external_number: row.external_number,
       customer_name: row.customer_name,
       grand_total: num(row.grand_total),
-      status: row.status_code === 'completed' && row.paid ? 'Terbayar' : VENDOR_LABELS[row.status_code],
+      status: orderStatusLabel('vendor', row.status_code, Boolean(row.paid)),
       status_code: row.status_code,
       channel_name: row.channel_name,
       brand_id: Number(row.brand_id),

@@ -1,3 +1,4 @@
+import { INCOMING_STATUS_CODES } from '../../../contract/order-status';
 import type { OrderStatusCode } from '../../db/schema';
 import { widgetQuerySchema } from './schema';
 import type { Widget } from './widgets';
@@ -10,7 +11,7 @@ import type { Widget } from './widgets';
  */
 
 /** Orders coming in (spec: Selesai, Diproses Vendor, Dalam Pengiriman, Pesanan Sampai). */
-const INCOMING: OrderStatusCode[] = ['completed', 'ready_to_deliver', 'on_delivery', 'delivered'];
+const INCOMING = [...INCOMING_STATUS_CODES];
 
 /** Each card of the answer: its key, the widget that computes it, and the status filter it is asked with. */
 export const SUMMARY_CARDS: { key: string; path: string; status?: OrderStatusCode[] }[] = [

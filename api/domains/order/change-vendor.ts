@@ -98,6 +98,6 @@ export async function changeVendor(
     orderId: replacement.id,
   });
   publishOrderEvents(work, diverted);
-  publishOrderEvents(work, replacement, invoiceStatus);
+  publishOrderEvents(work, replacement, { invoiceStatus });
   return replacement;
 }

@@ -1,6 +1,6 @@
 import type { InvoiceStatusCode, orders } from '../../db/schema';
 import type { Work } from '../../work/unit-of-work';
-import { BRAND_LABELS, invoiceStatusLabel, VENDOR_LABELS } from './statuses';
+import { invoiceStatusLabel, orderStatusLabel } from './statuses';
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -15,17 +15,26 @@ function orderPayload(order: OrderRow) {
   };
 }
 
-/** OrderStatusChanged to the brand and the vendor, and InvoiceStatusChanged to the brand when it moved. */
-export function publishOrderEvents(work: Work, order: OrderRow, invoiceStatus?: InvoiceStatusCode) {
+/**
+ * OrderStatusChanged to the brand and the vendor, each with its side's label (`paid`: the order is in a voucher,
+ * which its vendor reads as Terbayar), and InvoiceStatusChanged to the brand when the invoice moved.
+ */
+export function publishOrderEvents(
+  work: Work,
+  order: OrderRow,
+  { invoiceStatus, paid = false }: { invoiceStatus?: InvoiceStatusCode; paid?: boolean } = {},
+) {
   work.publish({
     channel: `private-brand.${order.brandId}.order-status`,
     event: 'OrderStatusChanged',
-    payload: { order: { ...orderPayload(order), status: BRAND_LABELS[order.statusCode] } },
+    payload: { order: { ...orderPayload(order), status: orderStatusLabel('brand', order.statusCode, paid) } },
   });
   work.publish({
     channel: `private-vendor.${order.vendorId}.order-status`,
     event: 'OrderStatusChanged',
-    payload: { order: { ...orderPayload(order), status: VENDOR_LABELS[order.statusCode] } },
+    payload: {
+      order: { ...orderPayload(order), status: orderStatusLabel('vendor', order.statusCode, paid) },
+    },
   });
   if (invoiceStatus) publishInvoiceEvent(work, order.brandId, order.invoiceId, invoiceStatus);
 }

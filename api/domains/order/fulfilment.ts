@@ -168,7 +168,7 @@ async function finishMove(work: Work, input: { before: OrderRow; after: OrderRow
     .from(vendors)
     .where(eq(vendors.id, after.vendorId));
   await notifyBrandOfStatus(work, after, vendor.name);
-  publishOrderEvents(work, after, invoiceStatus);
+  publishOrderEvents(work, after, { invoiceStatus });
 }
 
 export type MoveInput = { scope: OrderScope; step: VendorStep; body: StatusBody };

@@ -22,6 +22,7 @@ export {
   DEAD_STATUSES,
   invoiceStatusLabel,
   OPEN_STATUSES,
+  PAID_LABEL,
   orderStatusCodeOf,
   orderStatusLabel,
   parseInvoiceStatus,

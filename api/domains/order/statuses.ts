@@ -1,29 +1,9 @@
 import type { InvoiceStatusCode, OrderStatusCode } from '../../db/schema';
+import { BRAND_LABELS, PAID_LABEL, VENDOR_LABELS } from '../../../contract/order-status';
 
 export type Side = 'brand' | 'vendor';
 
-export const BRAND_LABELS: Record<OrderStatusCode, string> = {
-  new: 'Pesanan Baru',
-  ready_to_deliver: 'Diproses Vendor',
-  on_delivery: 'Dalam Pengiriman',
-  delivered: 'Pesanan Sampai',
-  completed: 'Selesai',
-  canceled: 'Dibatalkan',
-  diverted: 'Dialihkan',
-};
-
-export const VENDOR_LABELS: Record<OrderStatusCode, string> = {
-  new: 'Pesanan Baru',
-  ready_to_deliver: 'Siap Dikirim',
-  on_delivery: 'Dalam Pengiriman',
-  delivered: 'Sampai',
-  completed: 'Selesai',
-  canceled: 'Dibatalkan',
-  diverted: 'Dialihkan',
-};
-
-/** A completed order inside a payment voucher reads Terbayar to its vendor. */
-export const PAID_LABEL = 'Terbayar';
+export { BRAND_LABELS, PAID_LABEL, VENDOR_LABELS } from '../../../contract/order-status';
 
 export function orderStatusLabel(side: Side, status: OrderStatusCode, paid: boolean): string {
   if (side === 'vendor') return status === 'completed' && paid ? PAID_LABEL : VENDOR_LABELS[status];

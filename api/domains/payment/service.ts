@@ -6,7 +6,7 @@ import { alreadyTaken, validationFailed, type FieldErrors } from '../../http/err
 import type { Work } from '../../work/unit-of-work';
 import { lockBankForUse } from '../bank/service';
 import { vendorAudience } from '../notification/audience';
-import { addActivity, BRAND_LABELS, VENDOR_LABELS } from '../order/service';
+import { addActivity, BRAND_LABELS, PAID_LABEL, publishOrderEvents, VENDOR_LABELS } from '../order/service';
 import { holdsBrand, type VoucherScope } from './access';
 import { findVoucher, requireVendorOfBrand } from './reads';
 import type { VoucherBody } from './schema';
@@ -23,8 +23,6 @@ export {
 
 type VoucherRow = typeof sendPayments.$inferSelect;
 type OrderRow = typeof orders.$inferSelect;
-
-const PAID_LABEL = 'Terbayar';
 
 async function requireBrandOfCaller(executor: Executor, scope: VoucherScope, brandId: number) {
   const [brand] = await executor
@@ -127,24 +125,7 @@ async function markOrders(work: Work, rows: OrderRow[], voucher: VoucherRow, pai
         : `Dikeluarkan dari voucher ${voucher.number}, belum dibayar`,
       statusCode: null,
     });
-    const payload = {
-      id: order.id,
-      number: order.number,
-      brand_id: order.brandId,
-      vendor_id: order.vendorId,
-      invoice_id: order.invoiceId,
-      status_code: order.statusCode,
-    };
-    work.publish({
-      channel: `private-brand.${order.brandId}.order-status`,
-      event: 'OrderStatusChanged',
-      payload: { order: { ...payload, status: BRAND_LABELS[order.statusCode] } },
-    });
-    work.publish({
-      channel: `private-vendor.${order.vendorId}.order-status`,
-      event: 'OrderStatusChanged',
-      payload: { order: { ...payload, status: paid ? PAID_LABEL : VENDOR_LABELS[order.statusCode] } },
-    });
+    publishOrderEvents(work, order, { paid });
   }
 }
 
@@ -161,7 +142,9 @@ async function notifyVendor(
   opens: 'voucher' | 'released' = 'voucher',
 ) {
   const route =
-    opens === 'voucher' ? `/order?status=Terbayar&send-payment=${voucher.id}` : '/order?status=Selesai';
+    opens === 'voucher'
+      ? `/order?status=${PAID_LABEL}&send-payment=${voucher.id}`
+      : `/order?status=${VENDOR_LABELS.completed}`;
   work.notify({
     userIds: await vendorAudience(work.tx, vendorId),
     type: 'payment',

@@ -1,3 +1,4 @@
+import { BRAND_LABELS, INCOMING_STATUS_CODES } from '../../../contract/order-status';
 /** The dashboard sub-pages (spec §2); vendors may open only `penjualan`. */
 export const DASHBOARD_PAGES = ['ringkasan', 'penjualan', 'vendor', 'produk', 'pembeli', 'branch'] as const;
 export type DashboardPage = (typeof DASHBOARD_PAGES)[number];
@@ -10,5 +11,6 @@ export function isDashboardPage(value: string | undefined): value is DashboardPa
 export type Measure = 'money' | 'count' | 'decimal' | 'percent' | 'hours';
 
 /** The sales cards' invoice statuses (spec §7): new orders, and the statuses that count as incoming orders. */
-export const NEW_ORDER_STATUS = 'Pesanan Baru';
-export const INCOMING_ORDER_STATUSES = ['Selesai', 'Diproses Vendor', 'Dalam Pengiriman', 'Pesanan Sampai'];
+export const NEW_ORDER_STATUS = BRAND_LABELS.new;
+/** The dashboard's incoming orders, as the brand side's status labels the order filter takes. */
+export const INCOMING_ORDER_STATUSES = INCOMING_STATUS_CODES.map((code) => BRAND_LABELS[code]);
