@@ -5,6 +5,7 @@ import { channelAdapter } from './domains/marketplace/adapters';
 import { storageRoutes } from './domains/media/storage-routes';
 import { ENDPOINT_GROUPS } from './endpoint-groups';
 import { clientIp } from './http/client-ip';
+import { logRefusals } from './http/log-refusals';
 import type { ApiDeps, ApiEnv } from './http/context';
 import { handleError } from './http/errors';
 import { openApiDocument } from './openapi';
@@ -18,6 +19,7 @@ export function createApiApp(deps: ApiDeps) {
     c.set('deps', deps);
     await next();
   });
+  if (deps.config.LOG_REQUESTS === 'refusals') app.use(logRefusals);
   app.use(secureHeaders());
   app.use(clientIp);
   for (const group of ENDPOINT_GROUPS) app.route('/', group.router);

@@ -68,6 +68,8 @@ const configSchema = z
     CHANNEL_ADAPTER: z.string().default('sandbox'),
     /** How often the offer-expiry and auto-complete sweeps run; 0 turns them off (tests call them directly). */
     SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(60),
+    /** `refusals`: each 4xx answer is logged (method, path, status, caller) to stderr, to trace a refusal. */
+    LOG_REQUESTS: z.enum(['off', 'refusals']).default('off'),
     PUSHER_USE_TLS: z
       .enum(['true', 'false'])
       .default('false')

@@ -29,7 +29,8 @@ export const test = base.extend<
       const slot = workerInfo.parallelIndex;
       const port = E2E_PORT + 1 + slot;
       const smtpPort = E2E_SMTP_PORT + 1 + slot;
-      const dataDir = `data/e2e-w${slot}`;
+      // Named for the worker process, not its slot: a worker replaced after a failure leaves its data to look at.
+      const dataDir = `data/e2e-w${workerInfo.workerIndex}`;
       rmSync(resolve(ROOT, dataDir), { recursive: true, force: true });
       cpSync(resolve(ROOT, E2E_TEMPLATE_DIR), resolve(ROOT, dataDir), { recursive: true });
       const server = await startServer({ port, dataDir, smtpPort, logFile: `${dataDir}.log` });

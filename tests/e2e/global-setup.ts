@@ -1,4 +1,4 @@
-import { mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { E2E_PORT, E2E_SMTP_PORT, E2E_TEMPLATE_DIR } from '../../playwright.config';
 import { ROOT, startServer } from './worker-server';
@@ -10,6 +10,11 @@ import { ROOT, startServer } from './worker-server';
 export default async function globalSetup() {
   rmSync(resolve(ROOT, E2E_TEMPLATE_DIR), { recursive: true, force: true });
   mkdirSync(resolve(ROOT, 'data'), { recursive: true });
+  // The last run's worker copies, kept for a look after a failure, go now.
+  for (const entry of readdirSync(resolve(ROOT, 'data'))) {
+    if (/^e2e-w\d+(\.log)?$/.test(entry))
+      rmSync(resolve(ROOT, 'data', entry), { recursive: true, force: true });
+  }
   const started = Date.now();
   const server = await startServer({
     port: E2E_PORT,

@@ -18,6 +18,8 @@ export function serverEnv({ port, dataDir, smtpPort }: { port: number; dataDir: 
     NODE_ENV: 'test' as const,
     // Three orders per part, so a voucher of a few orders prints as a background job (payments.spec.ts).
     VOUCHER_PRINT_PART_ORDERS: '3',
+    // A refusal a test meets can be read in the server's log (data/e2e-w<worker>.log).
+    LOG_REQUESTS: 'refusals',
   };
 }
 
