@@ -1,7 +1,7 @@
 import { parseWithZod } from '@conform-to/zod';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
-import { Form, Link, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react';
+import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
@@ -23,6 +23,8 @@ import { formKeyOf, newFormKey } from '~/lib/form-key.server';
 import { FormKeyField } from '~/components/form-key-field';
 import { UpstreamError } from '~/lib/upstream.server';
 import { listingApi } from '~/lib/upstream/listings.server';
+import { importRowErrors } from '~/lib/import-errors.server';
+import { ImportErrors, type ImportRowError } from '~/components/stock/import-form';
 
 const IMPORT_ACCEPT = '.csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -51,6 +53,13 @@ async function toastOf(to: string, call: () => Promise<{ message: string; type?:
   }
 }
 
+/** A refusal naming rows of the file (`rows.{row}.{column}`), as a list of them; null for any other answer. */
+function rowsRefused(error: unknown) {
+  if (!(error instanceof UpstreamError) || error.status !== 422) return null;
+  const errors = importRowErrors(error);
+  return errors.some((row) => row.row !== null) ? errors : null;
+}
+
 /** Delete (after the dialog), the active switch, and the price import. */
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await readForm(request);
@@ -62,12 +71,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (!(file instanceof File) || file.size === 0) {
       return redirectWithToast(backTo(request, false), { type: 'error', message: 'listing.importMissing' });
     }
+    const importing = listingApi.importPrices(api, { brandId, file, formKey: formKeyOf(formData) });
+    // A file refused row by row stays on the page with every bad row named, as the stock import does.
+    const refused = await importing.then(() => null, rowsRefused);
+    if (refused) return json({ importErrors: refused }, { status: 422 });
     return toastOf(backTo(request, false), async () => {
-      const { message, data } = await listingApi.importPrices(api, {
-        brandId,
-        file,
-        formKey: formKeyOf(formData),
-      });
+      const { message, data } = await importing;
       if (data.failed_rows_data.length === 0) return { message };
       // The marketplace refused some listings: an error toast naming the first of them, not a success.
       const refused = data.failed_rows_data
@@ -106,6 +115,7 @@ function useSlowListLoad() {
 
 export default function ListingListPage() {
   const { listings, can, deleting, formKey } = useLoaderData<typeof loader>();
+  const refused = useActionData<{ importErrors?: ImportRowError[] }>()?.importErrors;
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const navigation = useNavigation();
@@ -165,6 +175,12 @@ export default function ListingListPage() {
             {importing ? t('listing.importing') : t('listing.import')}
           </button>
         </Form>
+      ) : null}
+      {refused?.length ? (
+        <div role="alert" className="space-y-2 rounded-lg border border-red-200 bg-white p-4">
+          <p className="font-medium text-red-800">{t('listing.importRefused', { count: refused.length })}</p>
+          <ImportErrors errors={refused} />
+        </div>
       ) : null}
       <ListFilters searchLabel={t('listing.search')} dates={false} />
       <p role="status" className="text-sm text-slate-500">

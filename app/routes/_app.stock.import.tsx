@@ -2,15 +2,15 @@ import type { ActionFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { Link, useActionData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { ImportErrors, type ImportReply, type ImportRowError } from '~/components/stock/import-form';
+import { ImportErrors, type ImportReply } from '~/components/stock/import-form';
 import { requireCsrf } from '~/lib/csrf.server';
 import { pageTitle } from '~/lib/meta';
 import { requireScope } from '~/lib/scope.server';
 import { redirectWithToast } from '~/lib/toast.server';
-import type { UpstreamError } from '~/lib/upstream.server';
 import { stockApi } from '~/lib/upstream/stock.server';
 import { isRefusal, readForm, refusalMessage } from '~/lib/forms.server';
 import { formKeyOf } from '~/lib/form-key.server';
+import { importRowErrors } from '~/lib/import-errors.server';
 
 /** The API's own limit (api/domains/stock/spreadsheet.ts), so a larger file is refused before it is read. */
 const MAX_BYTES = 20 * 1024 * 1024;
@@ -18,19 +18,6 @@ const MAX_BYTES = 20 * 1024 * 1024;
 /** The results page renders after a posted import (the loader runs then too); opened directly it only links back. */
 export function loader() {
   return null;
-}
-
-/** An import's refusal as rows: `rows.{row}.{column}` keys (docs/decisions/017) in row order, the rest first. */
-function rowErrors(error: UpstreamError): ImportRowError[] {
-  const rows = Object.entries(error.fieldErrors).flatMap(([key, messages]) => {
-    const match = /^rows\.(\d+)\.(.+)$/.exec(key);
-    return messages.map((message) => ({
-      row: match ? Number(match[1]) : null,
-      column: match ? match[2] : null,
-      message,
-    }));
-  });
-  return rows.sort((a, b) => (a.row ?? 0) - (b.row ?? 0));
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -72,7 +59,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   } catch (error) {
     if (!isRefusal(error)) throw error;
     return json<ImportReply>(
-      { kind, message: refusalMessage(error), errors: rowErrors(error) },
+      { kind, message: refusalMessage(error), errors: importRowErrors(error) },
       { status: 422 },
     );
   }

@@ -220,6 +220,19 @@ test('an administrator uploads new prices from the template, and deletes a listi
   await page.goto(`/product?search=${encodeURIComponent(name)}`);
   await expect(row).toContainText('IDR 66.000');
 
+  // A file with bad rows changes nothing and names every one of them, on the page, with or without JavaScript.
+  await page.getByLabel('File harga (csv atau xlsx)').setInputFiles({
+    name: 'harga.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(`sku,price\n${sku},67000\nTIDAK-ADA-${stamp},1000\n${sku},murah\n`),
+  });
+  await page.getByRole('button', { name: 'Unggah Harga' }).click();
+  const refusal = page.getByRole('alert').filter({ hasText: 'Harga tidak diunggah' });
+  await expect(refusal).toContainText(`Baris 3, kolom sku: SKU TIDAK-ADA-${stamp} tidak ada di toko ini.`);
+  await expect(refusal).toContainText('Baris 4, kolom price');
+  await page.goto(`/product?search=${encodeURIComponent(name)}`);
+  await expect(row).toContainText('IDR 66.000');
+
   await row.getByRole('link', { name: `Hapus ${name}` }).click();
   const dialog = page.getByRole('dialog', { name: 'Hapus produk' });
   await expect(dialog).toContainText(name);
