@@ -73,8 +73,16 @@ function Document({ children, lang }: { children: React.ReactNode; lang: string 
   );
 }
 
+/** Marks the page once React has taken it over, for whoever waits on that (the browser tests' hydration walk). */
+function useHydratedMark() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
+}
+
 export default function App() {
   const data = useLoaderData<typeof loader>();
+  useHydratedMark();
   useChangeLanguage(data.locale);
   setDateLanguage(data.locale);
   const toast = useLatestToast(data.toast);
