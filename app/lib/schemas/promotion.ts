@@ -32,11 +32,7 @@ const productRowSchema = z.object(
 export const promotionFormSchema = z
   .object({
     intent: z.literal('save', says(INVALID)),
-    name: z
-      .string(says('promotion.nameRequired'))
-      .trim()
-      .min(1, 'promotion.nameRequired')
-      .max(150, TOO_LONG),
+    name: z.string(says('promotion.nameRequired')).trim().min(1, 'promotion.nameRequired').max(150, TOO_LONG),
     type: z.enum(PROMOTION_TYPES, { errorMap: () => ({ message: 'promotion.typeRequired' }) }),
     value: z.coerce
       .number({ invalid_type_error: 'promotion.valuePositive', required_error: 'promotion.valuePositive' })
