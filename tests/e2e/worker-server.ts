@@ -20,6 +20,10 @@ export function serverEnv({ port, dataDir, smtpPort }: { port: number; dataDir: 
     VOUCHER_PRINT_PART_ORDERS: '3',
     // A refusal a test meets can be read in the server's log (data/e2e-w<worker>.log).
     LOG_REQUESTS: 'refusals',
+    // Each worker's server stands alone. With a REDIS_URL from the environment (CI sets one for the cluster
+    // tests) the servers would share their real-time fan-out, throttles and auth-cache news: a vendor's page on
+    // one worker would follow another worker's offers, whose ids its own database does not hold.
+    REDIS_URL: '',
   };
 }
 
