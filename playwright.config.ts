@@ -39,7 +39,14 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   // baseURL is the worker's own server (tests/e2e/fixtures.ts).
-  use: { launchOptions, trace: 'retain-on-failure', locale: 'id-ID' },
+  // A failed test keeps its trace (actions, DOM snapshots, network, console) but not a screencast: recording one
+  // kept every browser's compositor busy for every test, passing or not, and cost a quarter of the suite's time.
+  use: {
+    launchOptions,
+    trace: { mode: 'retain-on-failure', screenshots: false },
+    screenshot: 'only-on-failure',
+    locale: 'id-ID',
+  },
   projects: [
     {
       name: 'no-js',

@@ -1,17 +1,16 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './fixtures';
-import { ACCOUNTS, openFirstOffer, signInAndWait } from './support';
+import { ACCOUNTS, axeOn, openFirstOffer, signInAndWait } from './support';
 
 // axe runs inside the page, so this file belongs to the JavaScript-enabled project only.
 test('the sign-in page and the shell have no serious or critical accessibility violations', async ({
   page,
 }) => {
   await page.goto('/auth/login');
-  const login = await new AxeBuilder({ page }).analyze();
+  const login = await axeOn(page).analyze();
   expect(login.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
   await signInAndWait(page, ACCOUNTS.admin);
   await page.goto('/account/profile');
-  const shell = await new AxeBuilder({ page }).analyze();
+  const shell = await axeOn(page).analyze();
   expect(shell.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
 });
 
@@ -31,7 +30,7 @@ test('the order, invoice, customer and dashboard pages have no serious or critic
   ];
   for (const path of pages) {
     await page.goto(path);
-    const result = await new AxeBuilder({ page }).analyze();
+    const result = await axeOn(page).analyze();
     const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
     expect(
       serious.map((v) => `${path}: ${v.id} ${v.nodes.map((node) => node.target.join(' ')).join(', ')}`),

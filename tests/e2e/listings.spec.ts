@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from './fixtures';
-import { ACCOUNTS, signInAndWait, tokenFor } from './support';
+import { ACCOUNTS, axeOn, signInAndWait, tokenFor } from './support';
 
 /** A real 1×1 PNG, as a product picture. */
 const PICTURE = {
@@ -256,7 +255,7 @@ test(
       .getAttribute('href');
     for (const path of ['/product', '/product/create', first ?? '/product']) {
       await page.goto(path);
-      const result = await new AxeBuilder({ page }).analyze();
+      const result = await axeOn(page).analyze();
       const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
       expect(
         serious.map((v) => `${path}: ${v.id} ${v.nodes.map((node) => node.target.join(' ')).join(', ')}`),

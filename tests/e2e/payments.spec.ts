@@ -1,8 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from './fixtures';
-import { ACCOUNTS, signInAndWait, signOut } from './support';
+import { ACCOUNTS, axeOn, signInAndWait, signOut } from './support';
 
 /** The demo vendor (vendor@demo.test's), serving the demo brand the administrator works in. */
 const VENDOR = 'CV Maju Jaya';
@@ -274,7 +273,7 @@ test(
     for (const { path, prepare } of checks) {
       await page.goto(path);
       await prepare?.();
-      const result = await new AxeBuilder({ page }).analyze();
+      const result = await axeOn(page).analyze();
       const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
       expect(
         serious.map((v) => `${path}: ${v.id} ${v.nodes.map((node) => node.target.join(' ')).join(', ')}`),

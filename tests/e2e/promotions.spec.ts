@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './fixtures';
-import { ACCOUNTS, signInAndWait } from './support';
+import { ACCOUNTS, axeOn, signInAndWait } from './support';
 
 /** Tomorrow in Jakarta, `YYYY-MM-DD`. */
 function jakartaTomorrow() {
@@ -98,7 +97,7 @@ test('the promotion pages have no serious or critical accessibility violations @
   await signInAndWait(page, ACCOUNTS.admin);
   for (const path of ['/promosi', '/promosi/create']) {
     await page.goto(path);
-    const result = await new AxeBuilder({ page }).analyze();
+    const result = await axeOn(page).analyze();
     const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
     expect(
       serious.map((v) => `${path}: ${v.id} ${v.nodes.map((node) => node.target.join(' ')).join(', ')}`),

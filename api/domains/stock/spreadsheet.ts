@@ -201,6 +201,8 @@ async function readRows<T>(
     if (limit === 'inflated' || limit === 'ratio') refuse('The file is too large once uncompressed.');
     if (limit === 'entries') refuse('The file has too many parts to be a spreadsheet.');
     if (error instanceof ApiError) throw error;
+    // What the reader made of the file stays in the server's log: the user reads only that the file is not valid.
+    console.warn(`an uploaded ${isZip ? 'xlsx' : 'csv'} file was unreadable: ${(error as Error)?.message ?? error}`);
     refuse(isZip ? 'The file is not a valid xlsx file.' : 'The file is not a valid csv file.');
   }
 }
