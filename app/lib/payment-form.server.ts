@@ -1,28 +1,13 @@
 import { parseWithZod } from '@conform-to/zod';
 import { json } from '@remix-run/node';
+import { jakartaToday } from './dates';
 import { replyWithUpstreamError } from './forms.server';
-import { removedOrderOf, voucherFormSchema, type VoucherForm } from './schemas/payment';
+import { voucherFormSchema, type VendorChange, type VoucherDraft, type VoucherForm } from './schemas/payment';
 import { UpstreamError, type Upstream } from './upstream/client.server';
 import { optionsApi } from './upstream/options.server';
 import { paymentApi, type PayableOrder, type Voucher, type VoucherBody } from './upstream/payments.server';
 
-/** What the payment form holds between its steps: without JavaScript each step is a round trip. */
-export type Draft = {
-  number: string;
-  vendor_id: number | null;
-  date: string;
-  due_date: string;
-  bank_id: number | null;
-  account_number: string;
-  account_holder_name: string;
-  payment_method_description: string;
-  order_ids: number[];
-};
-
-/** `YYYY-MM-DD` of today in Jakarta, the voucher's default date. */
-export function jakartaToday(now = Date.now()) {
-  return new Date(now + 7 * 3_600_000).toISOString().slice(0, 10);
-}
+type Draft = VoucherDraft;
 
 export function emptyDraft(): Draft {
   return {
@@ -35,6 +20,8 @@ export function emptyDraft(): Draft {
     account_holder_name: '',
     payment_method_description: '',
     order_ids: [],
+    orders_from: '',
+    orders_to: '',
   };
 }
 
@@ -49,11 +36,18 @@ export function draftOfVoucher(voucher: Voucher): Draft {
     account_holder_name: voucher.account_holder_name ?? '',
     payment_method_description: voucher.payment_method_description ?? '',
     order_ids: voucher.order_ids,
+    orders_from: '',
+    orders_to: '',
   };
 }
 
-/** The form as submitted, with the step its button asked for applied. */
-function draftOfForm(value: VoucherForm): Draft {
+/**
+ * The form as submitted, with the step its button asked for applied. A vendor change drops the orders, the
+ * account number and the holder name (spec 001 §4); when orders are ticked, it waits for a confirmation and the
+ * draft keeps the vendor it had.
+ */
+export function draftOfForm(value: VoucherForm): { draft: Draft; change: VendorChange | null } {
+  const previous = value.previous_vendor_id ?? null;
   const draft: Draft = {
     number: value.number ?? '',
     vendor_id: value.vendor_id ?? null,
@@ -63,18 +57,30 @@ function draftOfForm(value: VoucherForm): Draft {
     account_number: value.account_number ?? '',
     account_holder_name: value.account_holder_name ?? '',
     payment_method_description: value.payment_method_description ?? '',
-    order_ids: value.order_ids,
+    order_ids: [...new Set(value.order_ids)],
+    orders_from: value.orders_from ?? '',
+    orders_to: value.orders_to ?? '',
   };
-  // Spec 001 §4: changing the vendor clears the orders, the account number and the holder name.
-  if (draft.vendor_id !== (value.previous_vendor_id ?? null)) {
-    return { ...draft, order_ids: [], account_number: '', account_holder_name: '' };
+  const dropped = {
+    order_ids: [],
+    account_number: '',
+    account_holder_name: '',
+    orders_from: '',
+    orders_to: '',
+  };
+  if (value.intent === 'confirm-vendor' && value.vendor_change_to) {
+    return { draft: { ...draft, ...dropped, vendor_id: value.vendor_change_to }, change: null };
   }
-  if (value.intent === 'add-order' && value.add_order_id) {
-    return { ...draft, order_ids: [...draft.order_ids, value.add_order_id] };
+  if (value.intent === 'keep-vendor') return { draft: { ...draft, vendor_id: previous }, change: null };
+  if (draft.vendor_id !== previous) {
+    if (draft.order_ids.length && previous !== null && draft.vendor_id !== null) {
+      const change = { vendor_id: draft.vendor_id, count: draft.order_ids.length };
+      return { draft: { ...draft, vendor_id: previous }, change };
+    }
+    return { draft: { ...draft, ...dropped }, change: null };
   }
-  const removed = removedOrderOf(value.intent);
-  if (removed !== null) return { ...draft, order_ids: draft.order_ids.filter((id) => id !== removed) };
-  return draft;
+  if (value.intent === 'clear-orders') return { draft: { ...draft, order_ids: [] }, change: null };
+  return { draft, change: null };
 }
 
 function bodyOf(draft: Draft, brandId: number): VoucherBody {
@@ -105,10 +111,16 @@ async function noneIfRefused<T>(lookup: Promise<T[]>): Promise<T[]> {
   }
 }
 
+/** The Jakarta day an order was completed on, as the table's date filter reads it. */
+function completedDay(order: PayableOrder) {
+  return order.completed_at ? jakartaToday(new Date(order.completed_at)) : '';
+}
+
 /**
  * The choices the form offers for a draft: the brand's vendors and the banks; once a vendor is chosen, the
- * orders it may be paid for (on edit, the voucher's own too), the chosen ones with their lines, and the account
- * numbers and holders of its earlier vouchers.
+ * order table (the ticked orders with their lines, then the vendor's other payable orders completed within the
+ * filter's days; on edit the voucher's own orders count as payable) and the account numbers and holders of its
+ * earlier vouchers.
  */
 export async function formChoices(
   api: Upstream,
@@ -141,11 +153,16 @@ export async function formChoices(
     const order = byId.get(id);
     return order ? [order] : [];
   });
+  const shown = payable.filter((order) => {
+    if (byId.has(order.id)) return false;
+    const day = completedDay(order);
+    return (!draft.orders_from || day >= draft.orders_from) && (!draft.orders_to || day <= draft.orders_to);
+  });
   return {
     vendors,
     banks,
-    payable: payable.filter((order) => !draft.order_ids.includes(order.id)),
-    orders,
+    /** The order table: ticked orders first (with their lines), then the payable ones the filter shows. */
+    orders: [...orders, ...shown],
     total: orders.reduce((sum, order) => sum + order.amount, 0),
     accountNumbers,
     accountNames,
@@ -155,8 +172,8 @@ export async function formChoices(
 export type FormChoices = Awaited<ReturnType<typeof formChoices>>;
 
 /**
- * The payment form's action for create and edit: a step answers the new draft with its choices; saving calls
- * `save` and answers its redirect, or the upstream's refusal on the form (with the draft as submitted).
+ * The payment form's action for create and edit: a step answers the new draft with its choices (and a vendor
+ * change to confirm); saving calls `save` and answers its redirect, or the upstream's refusal on the form.
  */
 export async function voucherAction(
   api: Upstream,
@@ -171,12 +188,11 @@ export async function voucherAction(
   if (submission.status !== 'success') {
     const draft = readDraftLeniently(formData);
     const choices = await formChoices(api, { brandId, draft, voucherId });
-    return json({ result: submission.reply(), draft, choices }, { status: 400 });
+    return json({ result: submission.reply(), draft, choices, change: null }, { status: 400 });
   }
   const value = submission.value;
-  const draft = draftOfForm(value);
-  const vendorChanged = draft.vendor_id !== (value.previous_vendor_id ?? null);
-  if (value.intent === 'save' && !vendorChanged) {
+  const { draft, change } = draftOfForm(value);
+  if (value.intent === 'save' && !change) {
     try {
       return await save(bodyOf(draft, brandId));
     } catch (error) {
@@ -193,16 +209,21 @@ export async function voucherAction(
       ];
       const result = replyWithUpstreamError(submission, error, fields);
       const choices = await formChoices(api, { brandId, draft, voucherId });
-      return json({ result, draft, choices }, { status: 400 });
+      return json({ result, draft, choices, change }, { status: 400 });
     }
   }
-  const choices = await formChoices(api, { brandId, draft, voucherId });
-  if (value.intent === 'save') {
-    // The vendor changed without its step: the orders were the other vendor's, so they go and nothing is saved.
-    const result = submission.reply({ formErrors: ['payment.vendorChanged'] });
-    return json({ result, draft, choices }, { status: 400 });
+  let choices = await formChoices(api, { brandId, draft, voucherId });
+  if (value.intent === 'select-all' && !change) {
+    const all = { ...draft, order_ids: choices.orders.map((order) => order.id) };
+    choices = await formChoices(api, { brandId, draft: all, voucherId });
+    return json({ result: undefined, draft: all, choices, change });
   }
-  return json({ result: undefined, draft, choices });
+  if (value.intent === 'save') {
+    // The vendor changed as the form was saved: nothing is saved until the change is confirmed or undone.
+    const result = submission.reply({ formErrors: ['payment.vendorChanged'] });
+    return json({ result, draft, choices, change }, { status: 400 });
+  }
+  return json({ result: undefined, draft, choices, change });
 }
 
 /** The form's values as typed, when they do not parse: the page shows them back with the errors. */
@@ -216,7 +237,7 @@ function readDraftLeniently(formData: FormData): Draft {
     return Number.isSafeInteger(value) && value > 0 ? value : null;
   };
   const orderIds = [...formData.entries()]
-    .filter(([name]) => /^order_ids\[\d+\]$/.test(name))
+    .filter(([name]) => /^order_ids(\[\d+\])?$/.test(name))
     .map(([, value]) => Number(value))
     .filter((value) => Number.isSafeInteger(value) && value > 0);
   return {
@@ -229,5 +250,7 @@ function readDraftLeniently(formData: FormData): Draft {
     account_holder_name: text('account_holder_name'),
     payment_method_description: text('payment_method_description'),
     order_ids: [...new Set(orderIds)],
+    orders_from: /^\d{4}-\d{2}-\d{2}$/.test(text('orders_from')) ? text('orders_from') : '',
+    orders_to: /^\d{4}-\d{2}-\d{2}$/.test(text('orders_to')) ? text('orders_to') : '',
   };
 }

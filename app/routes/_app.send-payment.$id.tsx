@@ -85,6 +85,7 @@ export default function EditVoucherPage() {
         draft={answered?.draft ?? loaded.draft}
         choices={answered?.choices ?? loaded.choices}
         brandId={voucher.brand_id}
+        change={answered?.change}
         lastResult={answered?.result}
         submitLabel={t('payment.save')}
         readOnly={!loaded.canUpdate}

@@ -71,6 +71,7 @@ export default function CreateVoucherPage() {
         draft={draft}
         choices={choices}
         brandId={loaded.brandId}
+        change={answered?.change}
         lastResult={answered?.result}
         hidden={<FormKeyField value={loaded.formKey} />}
         submitLabel={t('payment.save')}

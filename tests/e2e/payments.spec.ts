@@ -6,23 +6,42 @@ import { ACCOUNTS, axeOn, signInAndWait, signOut } from './support';
 /** The demo vendor (vendor@demo.test's), serving the demo brand the administrator works in. */
 const VENDOR = 'CV Maju Jaya';
 
-/** Picks the first order the form offers and adds it; returns its number. */
-async function addFirstPayableOrder(page: Page) {
-  const choice = page.getByLabel('Tambah pesanan');
-  const label = (await choice.locator('option').nth(1).textContent()) ?? '';
-  const number = label.split(' · ')[0].trim();
-  expect(number).not.toBe('');
-  await choice.selectOption({ index: 1 });
-  await page.getByRole('button', { name: 'Tambah', exact: true }).click();
-  await expect(page.getByRole('button', { name: `Hapus pesanan ${number} dari voucher` })).toBeVisible();
-  return number;
+/** The voucher form's table of the chosen vendor's payable orders. */
+function orderTable(page: Page) {
+  return page.getByRole('table', { name: 'Pesanan vendor yang dapat dibayar' });
 }
 
-async function chooseVendor(page: Page, javaScriptEnabled: boolean) {
-  await page.getByLabel('Vendor', { exact: true }).selectOption({ label: VENDOR });
+/**
+ * Ticks the first `count` orders not ticked yet and returns their numbers. Without JavaScript the running total
+ * is the server's, so the filter's submit (which keeps what is ticked) brings it up to date.
+ */
+async function tickOrders(page: Page, count: number, javaScriptEnabled: boolean) {
+  const boxes = orderTable(page).locator('tbody input[type=checkbox]:not(:checked)');
+  const numbers: string[] = [];
+  for (let index = 0; index < count; index++) {
+    const box = boxes.first();
+    const id = (await box.getAttribute('id')) ?? '';
+    numbers.push(((await page.locator(`label[for="${id}"]`).textContent()) ?? '').trim());
+    await box.check();
+  }
+  expect(numbers.every(Boolean)).toBe(true);
+  if (!javaScriptEnabled) await page.getByRole('button', { name: 'Saring pesanan' }).click();
+  for (const number of numbers) await expect(page.getByRole('checkbox', { name: number })).toBeChecked();
+  return numbers;
+}
+
+/** The running total under the order table: how many orders it counts and the amount. */
+async function runningTotal(page: Page) {
+  const line = page.locator('p', { has: page.getByText(/^Total \(\d+ pesanan\)$/) });
+  const text = (await line.textContent()) ?? '';
+  const match = /Total \((\d+) pesanan\)(.*)$/.exec(text);
+  return { count: Number(match?.[1]), amount: (match?.[2] ?? '').trim() };
+}
+
+async function chooseVendor(page: Page, javaScriptEnabled: boolean, vendor = VENDOR) {
+  await page.getByLabel('Vendor', { exact: true }).selectOption({ label: vendor });
   // With JavaScript the vendor's step runs on the change; without it, it is a button.
   if (!javaScriptEnabled) await page.getByRole('button', { name: 'Tampilkan pesanan vendor' }).click();
-  await expect(page.getByLabel('Tambah pesanan')).toBeVisible();
 }
 
 async function pdfText(page: Page, path: string) {
@@ -50,18 +69,14 @@ test('an administrator pays two completed orders, the vendor’s notification op
 
   await page.getByLabel('Nomor voucher').fill(number);
   await chooseVendor(page, javaScriptEnabled);
-  const first = await addFirstPayableOrder(page);
-  const second = await addFirstPayableOrder(page);
+  await expect(orderTable(page)).toBeVisible();
+  const [first, second] = await tickOrders(page, 2, javaScriptEnabled);
   await page.getByLabel('Bank', { exact: true }).selectOption({ label: 'BCA' });
   await page.getByLabel('Nomor rekening').fill('1234509876');
   await page.getByLabel('Nama pemilik rekening').fill('CV Maju Jaya');
   await page.getByLabel('Nomor cek/BG').fill('BG-E2E-1');
-  const total = (
-    (await page
-      .locator('p', { has: page.getByText('Total', { exact: true }) })
-      .last()
-      .textContent()) ?? ''
-  ).replace('Total', '');
+  const { count, amount: total } = await runningTotal(page);
+  expect(count).toBe(2);
   expect(total).toMatch(/^Rp \d/);
   await page.getByRole('button', { name: 'Simpan' }).click();
 
@@ -69,8 +84,8 @@ test('an administrator pays two completed orders, the vendor’s notification op
   await expect(page.getByRole('status')).toContainText('Data berhasil dibuat');
   await expect(page.getByRole('heading', { level: 1, name: number })).toBeVisible();
   const voucherPath = new URL(page.url()).pathname;
-  await expect(page.getByRole('button', { name: `Hapus pesanan ${first} dari voucher` })).toBeVisible();
-  await expect(page.getByRole('button', { name: `Hapus pesanan ${second} dari voucher` })).toBeVisible();
+  await expect(page.getByRole('checkbox', { name: first })).toBeChecked();
+  await expect(page.getByRole('checkbox', { name: second })).toBeChecked();
 
   const text = await pdfText(page, `${voucherPath}/print`);
   expect(text).toContain('Bank Payment Voucher'.toUpperCase());
@@ -110,16 +125,15 @@ test('an administrator pays two completed orders, the vendor’s notification op
 
   await page.goto('/send-payment/create');
   await chooseVendor(page, javaScriptEnabled);
-  const offered = page.getByLabel('Tambah pesanan').locator('option');
-  await expect(offered.filter({ hasText: first })).toHaveCount(1);
-  await expect(offered.filter({ hasText: second })).toHaveCount(1);
+  await expect(page.getByRole('checkbox', { name: first })).not.toBeChecked();
+  await expect(page.getByRole('checkbox', { name: second })).not.toBeChecked();
 });
 
 test('a voucher larger than one print part prints as a job: progress, then the joined file with every line and the total', async ({
   page,
   javaScriptEnabled,
 }) => {
-  // Seven orders added one step at a time, then three parts rendered: longer than the default minute.
+  // Seven orders ticked, then three parts rendered: longer than the default minute.
   test.setTimeout(240_000);
   // The e2e server prints three orders per part (playwright.config.ts), so seven orders make three parts.
   const number = `PV/E2E/JOB/${javaScriptEnabled ? 'JS' : 'HTML'}/${Date.now()}`;
@@ -127,8 +141,7 @@ test('a voucher larger than one print part prints as a job: progress, then the j
   await page.goto('/send-payment/create');
   await page.getByLabel('Nomor voucher').fill(number);
   await chooseVendor(page, javaScriptEnabled);
-  const orders: string[] = [];
-  for (let index = 0; index < 7; index++) orders.push(await addFirstPayableOrder(page));
+  const orders = await tickOrders(page, 7, javaScriptEnabled);
   await page.getByLabel('Bank', { exact: true }).selectOption({ label: 'BCA' });
   await page.getByLabel('Nomor rekening').fill('1234509876');
   await page.getByLabel('Nama pemilik rekening').fill('CV Maju Jaya');
@@ -170,24 +183,64 @@ test('a voucher larger than one print part prints as a job: progress, then the j
   expect((await page.request.get(`${jobPath}/pdf`)).status()).toBe(404);
 });
 
-test('an order cannot be added twice, and changing the vendor clears the orders and the account', async ({
+test('changing the vendor asks before it drops the ticked orders; confirmed, it clears them and the account', async ({
   page,
   javaScriptEnabled,
 }) => {
   await signInAndWait(page, ACCOUNTS.admin);
   await page.goto('/send-payment/create');
   await chooseVendor(page, javaScriptEnabled);
-  const added = await addFirstPayableOrder(page);
-  // The order left the choices once added: the list offers it no more.
-  await expect(page.getByLabel('Tambah pesanan').locator('option').filter({ hasText: added })).toHaveCount(0);
+  const [ticked] = await tickOrders(page, 1, javaScriptEnabled);
   await page.getByLabel('Nomor rekening').fill('999');
 
   const vendor = page.getByLabel('Vendor', { exact: true });
   const names = await vendor.locator('option:not([disabled])').allTextContents();
-  await vendor.selectOption({ label: names.find((name) => name !== VENDOR) ?? '' });
-  if (!javaScriptEnabled) await page.getByRole('button', { name: 'Tampilkan pesanan vendor' }).click();
-  await expect(page.getByRole('button', { name: `Hapus pesanan ${added} dari voucher` })).toHaveCount(0);
+  const other = names.find((name) => name !== VENDOR) ?? '';
+  await chooseVendor(page, javaScriptEnabled, other);
+  const ask = page.getByRole('alert').filter({ hasText: `Mengganti vendor ke ${other}` });
+  await expect(ask).toContainText('1 pesanan');
+  await ask.getByRole('button', { name: 'Batal, tetap vendor ini' }).click();
+  await expect(ask).toHaveCount(0);
+  await expect(vendor.locator('option:checked')).toHaveText(VENDOR);
+  await expect(page.getByRole('checkbox', { name: ticked })).toBeChecked();
+  await expect(page.getByLabel('Nomor rekening')).toHaveValue('999');
+
+  await chooseVendor(page, javaScriptEnabled, other);
+  await ask.getByRole('button', { name: 'Ya, ganti vendor' }).click();
+  await expect(vendor.locator('option:checked')).toHaveText(other);
+  await expect(page.getByRole('checkbox', { name: ticked })).toHaveCount(0);
   await expect(page.getByLabel('Nomor rekening')).toHaveValue('');
+});
+
+test('the vendor’s orders are picked in bulk: all shown at once, kept through the date filter, cleared at once', async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  await signInAndWait(page, ACCOUNTS.admin);
+  await page.goto('/send-payment/create');
+  await chooseVendor(page, javaScriptEnabled);
+  const boxes = orderTable(page).locator('tbody input[type=checkbox]');
+  await expect(boxes.first()).toBeVisible();
+  const shown = await boxes.count();
+  expect(shown).toBeGreaterThan(1);
+  // With JavaScript the header's checkbox ticks every row and the total follows; without, a submit does it.
+  if (javaScriptEnabled)
+    await orderTable(page).getByRole('checkbox', { name: 'Pilih semua yang tampil' }).check();
+  else await page.getByRole('button', { name: 'Pilih semua yang tampil' }).click();
+  await expect(orderTable(page).locator('tbody input[type=checkbox]:not(:checked)')).toHaveCount(0);
+  expect((await runningTotal(page)).count).toBe(shown);
+
+  // A day no order was completed on hides the unticked orders, never the ticked ones.
+  await page.getByLabel('Selesai dari tanggal').fill('2001-01-01');
+  await page.getByLabel('Sampai tanggal').fill('2001-01-01');
+  await page.getByRole('button', { name: 'Saring pesanan' }).click();
+  await expect(boxes).toHaveCount(shown);
+  await expect(orderTable(page).locator('tbody input[type=checkbox]:not(:checked)')).toHaveCount(0);
+  expect((await runningTotal(page)).count).toBe(shown);
+
+  await page.getByRole('button', { name: 'Kosongkan pilihan' }).click();
+  await expect(page.getByText('Tidak ada pesanan Selesai yang belum dibayar')).toBeVisible();
+  expect((await runningTotal(page)).count).toBe(0);
 });
 
 test(
@@ -263,7 +316,7 @@ test(
         path: '/send-payment/create',
         prepare: async () => {
           await chooseVendor(page, true);
-          await addFirstPayableOrder(page);
+          await tickOrders(page, 1, true);
         },
       },
       { path: voucherPath ?? '/send-payment' },

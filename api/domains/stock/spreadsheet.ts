@@ -202,7 +202,9 @@ async function readRows<T>(
     if (limit === 'entries') refuse('The file has too many parts to be a spreadsheet.');
     if (error instanceof ApiError) throw error;
     // What the reader made of the file stays in the server's log: the user reads only that the file is not valid.
-    console.warn(`an uploaded ${isZip ? 'xlsx' : 'csv'} file was unreadable: ${(error as Error)?.message ?? error}`);
+    console.warn(
+      `an uploaded ${isZip ? 'xlsx' : 'csv'} file was unreadable: ${(error as Error)?.message ?? error}`,
+    );
     refuse(isZip ? 'The file is not a valid xlsx file.' : 'The file is not a valid csv file.');
   }
 }

@@ -13,53 +13,23 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
 import { FieldError, FormError } from '~/components/field';
-import { formatDate, formatMoney } from '~/lib/format';
-import { voucherFormSchema } from '~/lib/schemas/payment';
+import { voucherFormSchema, type VendorChange, type VoucherDraft } from '~/lib/schemas/payment';
+import { VoucherOrders, type VoucherOrder } from './voucher-orders';
 
 type Named = { id: number; name: string };
-
-type Line = {
-  id: number;
-  quantity_net: number;
-  quantity_return: number;
-  amount: number;
-  invoice_product: { name: string | null; sku: string | null };
-};
-
-type ChosenOrder = {
-  id: number;
-  number: string;
-  completed_at: string | null;
-  amount: number;
-  invoice_external_number: string;
-  order_products?: Line[];
-};
-
-export type VoucherDraft = {
-  number: string;
-  vendor_id: number | null;
-  date: string;
-  due_date: string;
-  bank_id: number | null;
-  account_number: string;
-  account_holder_name: string;
-  payment_method_description: string;
-  order_ids: number[];
-};
 
 export type VoucherChoices = {
   vendors: Named[];
   banks: Named[];
-  payable: ChosenOrder[];
-  orders: ChosenOrder[];
-  total: number;
+  orders: VoucherOrder[];
   accountNumbers: string[];
   accountNames: string[];
 };
 
 /** A new form (and its defaults) whenever a step changed the draft; a refused save keeps the form and its errors. */
-function draftKey(draft: VoucherDraft) {
-  return `voucher-${draft.vendor_id ?? 'none'}-${draft.order_ids.join('.')}`;
+function draftKey(draft: VoucherDraft, change: VendorChange | null) {
+  const filter = `${draft.orders_from}-${draft.orders_to}`;
+  return `voucher-${draft.vendor_id ?? 'none'}-${draft.order_ids.join('.')}-${filter}-${change?.vendor_id ?? ''}`;
 }
 
 function Labelled({
@@ -108,6 +78,7 @@ function useHistory(kind: 'number' | 'name', initial: string[], query: Record<st
 export function VoucherForm({
   draft,
   choices,
+  change = null,
   brandId,
   lastResult,
   hidden,
@@ -116,6 +87,8 @@ export function VoucherForm({
 }: {
   draft: VoucherDraft;
   choices: VoucherChoices;
+  /** A vendor change to confirm (the form keeps the vendor it had until then). */
+  change?: VendorChange | null;
   brandId: number;
   lastResult?: SubmissionResult<string[]>;
   hidden?: ReactNode;
@@ -128,7 +101,7 @@ export function VoucherForm({
   const busy = navigation.state === 'submitting';
   const chooseVendor = useRef<HTMLButtonElement>(null);
   const [form, fields] = useForm({
-    id: draftKey(draft),
+    id: draftKey(draft, change),
     lastResult,
     defaultValue: {
       ...draft,
@@ -159,8 +132,7 @@ export function VoucherForm({
   const check = input(fields.payment_method_description, 'text');
   const { key: vendorKey, ...vendorProps } = getSelectProps(fields.vendor_id, { ariaAttributes: true });
   const { key: bankKey, ...bankProps } = getSelectProps(fields.bank_id, { ariaAttributes: true });
-  const { key: addKey, ...addProps } = getSelectProps(fields.add_order_id, { ariaAttributes: true });
-  const orderErrors = fields.order_ids.getFieldList();
+  const changeTo = change ? choices.vendors.find((option) => option.id === change.vendor_id) : undefined;
 
   return (
     // Keyed by the draft: after a step the browser must not keep a choice the new draft no longer offers.
@@ -168,10 +140,26 @@ export function VoucherForm({
       <AuthenticityTokenInput />
       {hidden}
       <input type="hidden" name="previous_vendor_id" value={vendor ?? ''} />
-      {draft.order_ids.map((id, index) => (
-        <input key={id} type="hidden" name={`order_ids[${index}]`} value={id} />
-      ))}
       <FormError id={form.errorId} errors={form.errors} />
+      {change ? (
+        <div role="alert" className="space-y-3 rounded-lg border border-amber-300 bg-amber-50 p-4">
+          <p>
+            {t('payment.confirmVendorChange', {
+              vendor: changeTo?.name ?? change.vendor_id,
+              count: change.count,
+            })}
+          </p>
+          <input type="hidden" name="vendor_change_to" value={change.vendor_id} />
+          <div className="flex flex-wrap gap-2">
+            <button type="submit" name="intent" value="confirm-vendor" className="btn-primary">
+              {t('payment.changeVendor')}
+            </button>
+            <button type="submit" name="intent" value="keep-vendor" className="btn-secondary">
+              {t('payment.keepVendor')}
+            </button>
+          </div>
+        </div>
+      ) : null}
 
       <fieldset disabled={readOnly} className="min-w-0 space-y-6">
         <div className="grid gap-4 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-2">
@@ -280,127 +268,13 @@ export function VoucherForm({
           {vendor === null ? (
             <p className="text-sm text-slate-600">{t('payment.selectVendorFirst')}</p>
           ) : (
-            <>
-              <div className="flex flex-wrap items-end gap-2">
-                <div className="min-w-64 flex-1 space-y-1">
-                  <label
-                    htmlFor={fields.add_order_id.id}
-                    className="block text-sm font-medium text-slate-700"
-                  >
-                    {t('payment.addOrder')}
-                  </label>
-                  <select key={addKey} {...addProps} defaultValue="" className="input">
-                    <option value="">
-                      {choices.payable.length ? t('payment.chooseOrder') : t('payment.noPayableOrders')}
-                    </option>
-                    {choices.payable.map((order) => (
-                      <option key={order.id} value={order.id}>
-                        {order.number} · {order.invoice_external_number} · {formatMoney(order.amount)}
-                      </option>
-                    ))}
-                  </select>
-                </div>
-                <button type="submit" name="intent" value="add-order" className="btn-secondary">
-                  {t('payment.add')}
-                </button>
-              </div>
-              <FieldError id={fields.add_order_id.errorId} errors={fields.add_order_id.errors} />
-              <FieldError id={fields.order_ids.errorId} errors={fields.order_ids.errors} />
-              {choices.orders.length === 0 ? (
-                <p className="text-sm text-slate-600">{t('payment.noOrdersChosen')}</p>
-              ) : (
-                <ul className="divide-y divide-slate-100 rounded-md border border-slate-200">
-                  {choices.orders.map((order) => {
-                    const index = draft.order_ids.indexOf(order.id);
-                    const errors = index >= 0 ? orderErrors[index]?.errors : undefined;
-                    return (
-                      <li key={order.id} className="space-y-2 p-3">
-                        <div className="flex flex-wrap items-center justify-between gap-2">
-                          <div>
-                            <p className="font-medium">{order.number}</p>
-                            <p className="text-xs text-slate-500">
-                              {order.invoice_external_number} · {t('payment.completedAt')}{' '}
-                              {formatDate(order.completed_at)}
-                            </p>
-                          </div>
-                          <div className="flex items-center gap-3">
-                            <span className="tabular-nums">{formatMoney(order.amount)}</span>
-                            <button
-                              type="submit"
-                              name="intent"
-                              value={`remove-order-${order.id}`}
-                              className="btn-secondary px-2 py-1 text-xs"
-                              aria-label={t('payment.removeOrder', { number: order.number })}
-                            >
-                              {t('payment.remove')}
-                            </button>
-                          </div>
-                        </div>
-                        {errors?.length ? (
-                          <p className="text-sm text-red-600" role="alert">
-                            {t(errors[0])}
-                          </p>
-                        ) : null}
-                        <details>
-                          <summary className="cursor-pointer text-sm text-brand-700">
-                            {t('payment.viewProducts')}
-                          </summary>
-                          <div className="mt-2 overflow-x-auto">
-                            <table className="min-w-full text-sm">
-                              <caption className="sr-only">
-                                {t('payment.productsOf', { number: order.number })}
-                              </caption>
-                              <thead>
-                                <tr className="text-left text-slate-600">
-                                  <th scope="col" className="py-1 pr-2">
-                                    {t('order.product')}
-                                  </th>
-                                  <th scope="col" className="py-1 pr-2">
-                                    SKU
-                                  </th>
-                                  <th scope="col" className="py-1 pr-2 text-right">
-                                    {t('order.quantity')}
-                                  </th>
-                                  <th scope="col" className="py-1 text-right">
-                                    {t('payment.amount')}
-                                  </th>
-                                </tr>
-                              </thead>
-                              <tbody>
-                                {(order.order_products ?? []).map((line) => (
-                                  <tr key={line.id}>
-                                    <td className="py-1 pr-2">{line.invoice_product.name}</td>
-                                    <td className="py-1 pr-2">{line.invoice_product.sku}</td>
-                                    <td className="py-1 pr-2 text-right tabular-nums">
-                                      {line.quantity_net}
-                                      {line.quantity_return ? (
-                                        <span className="text-xs text-slate-500">
-                                          {' '}
-                                          ({t('payment.returned', { count: line.quantity_return })})
-                                        </span>
-                                      ) : null}
-                                    </td>
-                                    <td className="py-1 text-right tabular-nums">
-                                      {formatMoney(line.amount)}
-                                    </td>
-                                  </tr>
-                                ))}
-                              </tbody>
-                            </table>
-                          </div>
-                        </details>
-                      </li>
-                    );
-                  })}
-                </ul>
-              )}
-              <p className="flex justify-between border-t border-slate-200 pt-3 font-semibold">
-                <span>{t('payment.total')}</span>
-                <span aria-live="polite" aria-atomic="true" className="tabular-nums">
-                  {formatMoney(choices.total)}
-                </span>
-              </p>
-            </>
+            <VoucherOrders
+              orders={choices.orders}
+              chosen={draft.order_ids}
+              ordersField={fields.order_ids}
+              fromField={fields.orders_from}
+              toField={fields.orders_to}
+            />
           )}
         </fieldset>
       </fieldset>

@@ -3,15 +3,38 @@ import { MAX_RECORD_ID } from '../record-id';
 import { INVALID, says, TOO_LONG } from './messages';
 
 /**
- * The payment form's buttons: saving, and the steps that work the form without JavaScript (choosing the
- * vendor reloads the order choices; adding and removing an order are submits of their own).
+ * The payment form's buttons: saving, and the steps that work the form without JavaScript. Choosing the vendor
+ * reloads its payable orders (asking first when that would drop a selection: confirm or keep); the orders are
+ * checkboxes, and select-all, clearing and the date filter are submits that keep what is ticked.
  */
-const REMOVE = /^remove-order-(\d+)$/;
+const INTENTS = [
+  'save',
+  'choose-vendor',
+  'confirm-vendor',
+  'keep-vendor',
+  'select-all',
+  'clear-orders',
+  'filter-orders',
+] as const;
 
-export function removedOrderOf(intent: string) {
-  const match = REMOVE.exec(intent);
-  return match ? Number(match[1]) : null;
-}
+/** A vendor change the user is asked to confirm, because it would drop the orders ticked so far. */
+export type VendorChange = { vendor_id: number; count: number };
+
+/** What the payment form holds between its steps (without JavaScript each step is a round trip). */
+export type VoucherDraft = {
+  number: string;
+  vendor_id: number | null;
+  date: string;
+  due_date: string;
+  bank_id: number | null;
+  account_number: string;
+  account_holder_name: string;
+  payment_method_description: string;
+  order_ids: number[];
+  /** The order table's filter by completion date (Jakarta days): not part of the voucher. */
+  orders_from: string;
+  orders_to: string;
+};
 
 /** A control character (NUL and the like; tab, line feed and carriage return aside) is no part of any text the voucher keeps. */
 function hasControlCharacter(text: string) {
@@ -41,36 +64,34 @@ const day = z
  */
 export const voucherFormSchema = z
   .object({
-    intent: z.union(
-      [z.literal('save'), z.literal('choose-vendor'), z.literal('add-order'), z.string().regex(REMOVE)],
-      says(INVALID),
-    ),
+    intent: z.enum(INTENTS, says(INVALID)),
     number: optionalText(100),
     vendor_id: optionalId('payment.vendorRequired'),
     previous_vendor_id: optionalId(INVALID),
+    vendor_change_to: optionalId('payment.vendorRequired'),
     date: day,
     due_date: day,
     bank_id: optionalId('payment.bankRequired'),
     account_number: optionalText(50),
     account_holder_name: optionalText(150),
     payment_method_description: optionalText(100),
+    // Ticked checkboxes share the name; a lone one arrives as one value, which conform makes a list.
     order_ids: z
       .array(z.coerce.number(says('payment.ordersRequired')).int().positive(), says('payment.ordersRequired'))
-      .max(500)
+      .max(1000)
       .default([]),
-    add_order_id: optionalId('payment.orderRequired'),
+    orders_from: day,
+    orders_to: day,
   })
   .superRefine((value, context) => {
     const require = (ok: unknown, path: string, message: string) => {
       if (!ok) context.addIssue({ code: 'custom', path: [path], message });
     };
     if (value.intent === 'choose-vendor') require(value.vendor_id, 'vendor_id', 'payment.vendorRequired');
-    if (value.intent === 'add-order') {
-      require(value.add_order_id, 'add_order_id', 'payment.orderRequired');
-      if (value.add_order_id && value.order_ids.includes(value.add_order_id)) {
-        require(false, 'add_order_id', 'payment.orderTwice');
-      }
-    }
+    if (value.intent === 'confirm-vendor')
+      require(value.vendor_change_to, 'vendor_id', 'payment.vendorRequired');
+    if (value.orders_from && value.orders_to)
+      require(value.orders_to >= value.orders_from, 'orders_to', 'payment.rangeBackwards');
     if (value.intent !== 'save') return;
     require(value.number, 'number', 'payment.numberRequired');
     require(value.vendor_id, 'vendor_id', 'payment.vendorRequired');
