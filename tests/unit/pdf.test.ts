@@ -72,7 +72,11 @@ let origin: string;
 let foreignOrigin: string;
 const foreignRequests: string[] = [];
 const appRequests: string[] = [];
-const slow = { inFlight: 0, maxInFlight: 0 };
+/**
+ * The slow pages hold their answers until as many renders as the pool may open are waiting at once (or the last
+ * of `expected` has come): how many are ever open together then depends on the pool, not on the machine's speed.
+ */
+const slow = { inFlight: 0, maxInFlight: 0, seen: 0, expected: 0, waiting: [] as (() => void)[] };
 
 beforeAll(async () => {
   foreign = await listen((req, res) => {
@@ -115,11 +119,15 @@ beforeAll(async () => {
       res.writeHead(302, { Location: '/auth/login?redirectTo=%2Forders%2Fprint' }).end();
     } else if (path.startsWith('/slow')) {
       slow.inFlight += 1;
+      slow.seen += 1;
       slow.maxInFlight = Math.max(slow.maxInFlight, slow.inFlight);
-      setTimeout(() => {
+      slow.waiting.push(() => {
         slow.inFlight -= 1;
         html(res, `<title>Slow</title><body><h1>Slow page ${path.slice(-1)}</h1>`);
-      }, 300);
+      });
+      if (slow.waiting.length >= CONCURRENCY || slow.seen >= slow.expected) {
+        for (const answer of slow.waiting.splice(0)) answer();
+      }
     } else if (path === '/chart') {
       html(
         res,
@@ -275,7 +283,7 @@ describe('renderPdf', { timeout: 15_000 }, () => {
   });
 
   it('never has more than PDF_CONCURRENCY pages open at once', async () => {
-    slow.maxInFlight = 0;
+    Object.assign(slow, { maxInFlight: 0, seen: 0, expected: 5 });
 
     const renders = await Promise.all(
       [1, 2, 3, 4, 5].map((n) => renderPdf({ url: `${origin}/slow/${n}`, origin, cookies: [] })),
