@@ -25,7 +25,7 @@ const ALL_ACTIONS = ['index', 'store', 'update', 'destroy'] as const;
 /**
  * The permissions, by the area of the access grid they belong to. `product.*` is the marketplace listings (the
  * Produk screen), `stock.*` the brand catalogue and its stock (the Stok screen), whatever the API paths say.
- * The `vendor.user|role|gate-setting.*` names are the brand and vendor side's settings (spec 001 §6).
+ * The `vendor.user|role|gate-setting.*` names are the brand and vendor side's settings (docs/decisions/014).
  */
 export const PERMISSION_AREAS = {
   dashboard: ['index'],
@@ -61,7 +61,7 @@ export const PERMISSIONS: readonly Permission[] = Object.entries(PERMISSION_AREA
 /**
  * What the built-in roles hold on a fresh database (the seed) and what a migration adds when a name is new.
  * Administrators pass every check whatever their role holds; their role holds everything so that they may
- * hand any permission on. These sets give each demo account what spec 000 §2 and §6 give it.
+ * hand any permission on. These sets give each demo account what its kind's screens need (docs/decisions/022).
  */
 export const BUILT_IN_GRANTS: Readonly<Record<Kind, readonly Permission[]>> = {
   [A]: PERMISSIONS,
@@ -187,7 +187,8 @@ export const OPERATIONS = {
   'order.return': rule('order.update', BRAND_SIDE),
   // A vendor moves its own orders through the steps; an administrator may act for it.
   'order.fulfil': rule('order.update', [V, A]),
-  // How an order was shipped (number, receiver, photos) and the per-item view: administrators only (spec 001 §6).
+  // How an order was shipped (number, receiver, photos) and the per-item view: administrators only
+  // (docs/decisions/022).
   'order.shipping-details': rule(null, [A]),
   'order.item-view': rule(null, [A]),
 
@@ -246,7 +247,8 @@ export const OPERATIONS = {
   'category.update': rule('category.update', STAFF),
   'category.delete': rule('category.destroy', STAFF),
 
-  // Key accounts are kept away from accounts (spec 001 §6): the users are administrators' and the tenants' own.
+  // Key accounts are kept away from accounts (docs/decisions/022): the users are administrators' and the
+  // tenants' own.
   'user.list': rule(tiered('user', 'index'), [A, B, V]),
   'user.create': rule(tiered('user', 'store'), [A, B, V]),
   'user.update': rule(tiered('user', 'update'), [A, B, V]),

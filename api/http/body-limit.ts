@@ -81,7 +81,7 @@ function discardRest(req: IncomingMessage, res: ServerResponse, declared?: numbe
 }
 
 /**
- * A body's size is checked while it streams in (DESIGN §8), before any handler parses it: a declared
+ * A body's size is checked while it streams in (docs/decisions/047), before any handler parses it: a declared
  * Content-Length over the limit is refused before a byte is read; a chunked body (no declared length) is held
  * until it ends, and refused as soon as it passes the limit, so nothing past the limit is ever buffered.
  * `refuse` writes the 413.

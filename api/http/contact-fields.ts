@@ -23,7 +23,7 @@ export const indonesianMobile = z.preprocess(
   z.string().regex(INDONESIAN_MOBILE, 'The mobile phone field must be a valid Indonesian phone number.'),
 );
 
-/** Five digits (spec 001 §5: "Postal Code must match number only"). */
+/** Five digits (the product's message: "Postal Code must match number only"). */
 export const postalCodeField = z
   .string()
   .trim()
@@ -39,7 +39,10 @@ export function coordinate(bound: number) {
   return z.preprocess(numberOf, z.number().min(-bound).max(bound));
 }
 
-/** The pin address's own message (spec 000 §8), for a coordinate missing, not a number, or off the globe. */
+/**
+ * The pin address's own message, the product's wording (docs/decisions/050), for a coordinate missing, not a
+ * number, or off the globe.
+ */
 export const PIN_ADDRESS_MESSAGE = 'Pin Alamat salah, silahkan coba kembali';
 
 /** A coordinate of the pin address that answers every fault with the spec's pin-address message. */

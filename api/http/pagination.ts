@@ -43,8 +43,8 @@ export function pageMeta({
 
 /**
  * Past this many matching rows a log's total (the audit log, the stock ledger) is not counted further: such logs
- * grow with every write, and an exact count over millions of rows costs more than the page (DESIGN §6). The first
- * 1,000 pages of 10 are all reachable; the exports have every row.
+ * grow with every write, and an exact count over millions of rows costs more than the page (docs/decisions/005,
+ * 017). The first 1,000 pages of 10 are all reachable; the exports have every row.
  */
 export const LOG_COUNT_CAP = 10_000;
 

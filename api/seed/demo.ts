@@ -58,7 +58,7 @@ function serialTableNames(): string[] {
 }
 
 /**
- * The demo data set of DESIGN §7, the same for the same `now` and `orders`: two brands on Tokopedia and
+ * The demo data set, the same for the same `now` and `orders`: two brands on Tokopedia and
  * Shopee, twenty vendors, catalogues and stock, a year of invoices and orders in every status, offers
  * pending for vendor@demo.test, payments, notifications and the dashboard rollups. Expects migrated, empty tables.
  */

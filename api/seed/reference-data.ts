@@ -815,7 +815,7 @@ export const BRANDS: readonly BrandSeed[] = [
 
 export const ROLE_NAMES = ['Administrator', 'Vendor', 'Brand', 'Key Account'] as const;
 
-/** The couriers of each channel on the Pengiriman settings (spec 001 §9). */
+/** The couriers of each channel on the Pengiriman settings. */
 export const SHIPPING_METHOD_NAMES: readonly string[] = ['JNE', 'TIKI', 'SiCepat'];
 
 export const BANK_NAMES: readonly string[] = ['BCA', 'Mandiri', 'BNI', 'BRI'];

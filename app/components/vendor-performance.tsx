@@ -8,7 +8,7 @@ type Performance = {
   period_days: number;
 };
 
-/** SLA is good from 1 to 24 hours (spec 000 §9), bad above. */
+/** SLA is good from 1 to 24 hours, bad above. */
 export function VendorPerformance({ performance }: { performance: Performance }) {
   const { t } = useTranslation();
   const slaGood = performance.sla_hours !== null && performance.sla_hours <= 24;

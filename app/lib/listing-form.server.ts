@@ -45,7 +45,7 @@ export async function requireListingBrand(request: Request, context: AppLoadCont
   return { user, api, brandId: scope.id, can, canEdit: can.update };
 }
 
-/** A lookup that fails leaves its choice empty (spec 001 §8: lookup failures are ignored). */
+/** A lookup that fails leaves its choice empty: lookup failures are ignored. */
 async function quietly<T>(call: Promise<T>, fallback: T) {
   try {
     return await call;
@@ -77,8 +77,8 @@ const text = (value: number | null | undefined) =>
   value === null || value === undefined ? '' : String(value);
 
 /**
- * A listing's stock as the form shows it: -1, kept for a listing nobody has stocked yet (spec 001 §4), is an empty
- * field that says so; left empty, the save sends no stock and the -1 stays.
+ * A listing's stock as the form shows it: -1, kept for a listing nobody has stocked yet (docs/decisions/016), is an
+ * empty field that says so; left empty, the save sends no stock and the -1 stays.
  */
 export const stockText = (value: number | null | undefined) => (value === -1 ? '' : text(value));
 
@@ -274,7 +274,7 @@ export function applyStep(draft: ListingDraft, intent: string): ListingDraft {
   return draft;
 }
 
-/** The API's body for a valid form (Tokopedia's product; spec 001 §3), the form's choices beside it as raw_data. */
+/** The API's body for a valid form (Tokopedia's product), the form's choices beside it as raw_data. */
 export function bodyOf(
   value: ListingForm,
   draft: ListingDraft,

@@ -6,7 +6,7 @@ export type NavItem = { key: string; to: string; children?: NavItem[] };
 
 export { KIND as ROLE };
 
-/** The brand side's dashboards; a vendor's account has its sales page only (spec 000 §2). */
+/** The brand side's dashboards; a vendor's account has its sales page only (docs/decisions/001). */
 const brandDashboardPages = ['ringkasan', 'penjualan', 'vendor', 'produk', 'pembeli'];
 const vendorDashboardPages = ['penjualan'];
 
@@ -18,7 +18,7 @@ function dashboard(pages: string[]): NavItem {
   };
 }
 
-/** Stock per spec 001 §2: the brand side starts at the list; vendors at /stock/manajemen. */
+/** Stock: the brand side starts at the list; vendors at /stock/manajemen. */
 const brandStock: NavItem = {
   key: 'stock',
   to: '/stock',
@@ -59,8 +59,8 @@ function areas(user: AccessUser): { item: NavItem; operation: OperationName | nu
 }
 
 /**
- * The side navigation: the areas the account may open (spec 000 §2 "Navigation by role" is what the built-in
- * roles hold; a custom role gets the areas it holds, docs/decisions/022).
+ * The side navigation: the areas the account may open (a built-in role holds every area of its
+ * kind's navigation; a custom role gets the areas it holds, docs/decisions/022).
  */
 export function navigationFor(user: AccessUser): NavItem[] {
   return areas(user)

@@ -10,7 +10,7 @@ type NotificationLike = {
   };
 };
 
-/** Where opening a notification leads, by its type (spec 000 §2 "Notification panel"). */
+/** Where opening a notification leads, by its type. */
 export function notificationTarget(notification: NotificationLike) {
   const { web, notification: body } = notification.data;
   if (web.type === 'invoice-offer' && body.invoice_offer_log_id) return `/offer/${body.invoice_offer_log_id}`;

@@ -1,6 +1,6 @@
 export { BRAND_ORDER_TABS, INVOICE_TABS, VENDOR_ORDER_TABS } from '../../contract/order-status';
 
-/** All (empty), Dibatalkan and Dialihkan include canceled orders and invoices (spec 001 §2). */
+/** All (empty), Dibatalkan and Dialihkan include canceled orders and invoices. */
 export function includesCanceled(status: string | null) {
   return !status || status === 'Dibatalkan' || status === 'Dialihkan';
 }

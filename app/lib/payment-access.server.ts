@@ -3,12 +3,12 @@ import { userCan } from './access';
 import { requirePermission } from './access.server';
 import { pathId } from './record-id';
 
-/** Pembayaran: whoever may list the vouchers (spec 000 §2); anyone else gets the forbidden notice, not an empty page. */
+/** Pembayaran: whoever may list the vouchers; anyone else gets the forbidden notice, not an empty page. */
 export function requirePaymentStaff(user: Account) {
   requirePermission(user, 'payment.list');
 }
 
-/** What the voucher screens offer the user (spec 001 §6: View with the update permission, Delete with destroy). */
+/** What the voucher screens offer the user (View with the update permission, Delete with destroy). */
 export function voucherActions(user: Account) {
   return {
     create: userCan(user, 'payment.create'),

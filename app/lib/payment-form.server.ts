@@ -43,8 +43,8 @@ export function draftOfVoucher(voucher: Voucher): Draft {
 
 /**
  * The form as submitted, with the step its button asked for applied. A vendor change drops the orders, the
- * account number and the holder name (spec 001 §4); when orders are ticked, it waits for a confirmation and the
- * draft keeps the vendor it had.
+ * account number and the holder name; when orders are ticked, it waits for a confirmation and the draft keeps
+ * the vendor it had (docs/decisions/055).
  */
 export function draftOfForm(value: VoucherForm): { draft: Draft; change: VendorChange | null } {
   const previous = value.previous_vendor_id ?? null;

@@ -35,7 +35,7 @@ function humanPath(path: string) {
 const KEY_LIKE = /\b[a-z][a-z0-9_]*(?:\.[a-z0-9_]+)+\b|\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b/g;
 
 /**
- * A server validation message as the screens show it (spec 000 §5): the answer's field keys (`keys`, the keys
+ * A server validation message as the screens show it: the answer's field keys (`keys`, the keys
  * of its `errors`) without their id suffix and underscores, positional indexes as ordinals — counted as the form
  * counts its rows when `keyOf` maps the answer's keys to the form's. "The selected order_products.0.id is
  * invalid." reads "The selected first order products is invalid."; "The vendor id field is required." reads

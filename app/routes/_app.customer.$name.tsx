@@ -23,7 +23,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     phone: url.searchParams.get('phone')?.trim() ?? '',
     email: url.searchParams.get('email')?.trim() ?? '',
   };
-  // A customer is known by the name with the phone or email of its list row (spec 001 §2): without either,
+  // A customer is known by the name with the phone or email of its list row (docs/decisions/049): without either,
   // the address names no customer and leads back to the list.
   if (!customer.phone && !customer.email) throw redirect('/customer');
   // The customer of the list row: their name with the phone or email it showed, so two buyers who share a name

@@ -24,7 +24,7 @@ import { formatMoney } from '~/lib/format';
 import { pageTitle } from '~/lib/meta';
 import { widgetApi, type CityRow } from '~/lib/upstream/widgets.server';
 
-/** All three buyer cards are selectable (spec §2), each with its daily chart. */
+/** All three buyer cards are selectable, each with its daily chart. */
 const SERIES = {
   newBuyers: { card: 'customer/card/new-customer', chart: 'customer/chart/new-customer-period' },
   regularBuyers: { card: 'customer/card/customer-regular', chart: 'customer/chart/customer-regular-period' },

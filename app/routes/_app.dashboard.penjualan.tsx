@@ -30,7 +30,7 @@ import {
   type VendorOrderRow,
 } from '~/lib/upstream/widgets.server';
 
-/** The chart behind each selectable card; vendors have their own order count and no units sold (spec §2). */
+/** The chart behind each selectable card; vendors have their own order count and no units sold. */
 const SERIES = {
   brand: {
     gmv: 'sales/chart/gross-margin-period',

@@ -51,7 +51,7 @@ export { RouteErrorBoundary as ErrorBoundary } from '~/components/route-error';
 
 type CardKey = keyof SerializeFrom<typeof loader>['cards'];
 
-/** The four groups of spec §2, each card with what it measures; each group links to its own dashboard. */
+/** The four groups, each card with what it measures; each group links to its own dashboard. */
 const GROUPS: { key: string; path: string; cards: { key: CardKey; label: string; measure: Measure }[] }[] = [
   {
     key: 'sales',

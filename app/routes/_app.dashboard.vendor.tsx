@@ -22,7 +22,7 @@ import { formatMoney } from '~/lib/format';
 import { pageTitle } from '~/lib/meta';
 import { widgetApi, type VendorRow } from '~/lib/upstream/widgets.server';
 
-/** GMV and Produk terjual are the selectable cards (spec §2). */
+/** GMV and Produk terjual are the selectable cards. */
 const SERIES = {
   gmv: 'vendor/chart/gross-margin-period',
   productsSold: 'vendor/chart/sold-product-period',

@@ -36,7 +36,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return json({ listings, can, deleting, formKey: newFormKey() });
 }
 
-/** The list as it was, without the dialog's parameter; `firstPage` after a delete (spec 001 §2). */
+/** The list as it was, without the dialog's parameter; `firstPage` after a delete. */
 function backTo(request: Request, firstPage: boolean) {
   const url = new URL(request.url);
   for (const name of ['index', 'delete', ...(firstPage ? ['page'] : [])]) url.searchParams.delete(name);
@@ -100,7 +100,7 @@ export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle({ matches
 
 export { RouteErrorBoundary as ErrorBoundary } from '~/components/route-error';
 
-/** True once the list has been loading for 300 ms (spec 001 §9): a quick answer shows no indicator at all. */
+/** True once the list has been loading for 300 ms: a quick answer shows no indicator at all. */
 function useSlowListLoad() {
   const navigation = useNavigation();
   const loading = navigation.state === 'loading' && navigation.location?.pathname === '/product';

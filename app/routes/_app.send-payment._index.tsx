@@ -44,7 +44,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return json({ vouchers, brands, channels, vendors, deleting, can: voucherActions(user) });
 }
 
-/** Delete, after the confirmation dialog: the list starts again from its first page (spec 001 §2). */
+/** Delete, after the confirmation dialog: the list starts again from its first page. */
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await readForm(request);
   await requireCsrf(formData, request);

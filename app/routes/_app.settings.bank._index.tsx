@@ -28,7 +28,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return json({ banks, deleting: Number(url.searchParams.get('delete')) || null });
 }
 
-/** Delete, after the confirmation dialog; the list starts again from its first page (spec 001 §2). */
+/** Delete, after the confirmation dialog; the list starts again from its first page. */
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await readForm(request);
   await requireCsrf(formData, request);

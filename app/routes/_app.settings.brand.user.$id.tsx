@@ -22,7 +22,7 @@ async function guard(request: Request, context: LoaderFunctionArgs['context']) {
   return { ...found, target };
 }
 
-/** A brand's user, from the brand's Users tab: created as "Brand" with the brand (spec 001 §6). */
+/** A brand's user, from the brand's Users tab: created as "Brand" with the brand (docs/decisions/014). */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { user: actor, api, brandId, target } = await guard(request, context);
   const id = recordId(params.id);

@@ -116,7 +116,7 @@ export default function PermissionFormPage() {
           <label htmlFor={fields.role_id.id} className="block text-sm font-medium text-slate-700">
             {t('settings.permission.role')}
           </label>
-          {/* Disabled on edit (spec 001 §2): the role goes along as a hidden field. */}
+          {/* Disabled on edit: the role goes along as a hidden field. */}
           <select
             key={roleKey}
             {...roleProps}

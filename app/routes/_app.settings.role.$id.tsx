@@ -31,7 +31,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return json({ role, canSave, formKey: newFormKey() });
 }
 
-/** After creating, back to the list; after editing, the form stays (spec 001 §2). */
+/** After creating, back to the list; after editing, the form stays. */
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const formData = await readForm(request);
   await requireCsrf(formData, request);

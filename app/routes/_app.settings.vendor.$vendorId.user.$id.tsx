@@ -24,7 +24,7 @@ async function guard(request: Request, context: LoaderFunctionArgs['context'], v
   return { ...found, vendorId, target };
 }
 
-/** A vendor's user, from the vendor's Users tab: created as "Vendor" with the vendor (spec 001 §6). */
+/** A vendor's user, from the vendor's Users tab: created as "Vendor" with the vendor (docs/decisions/014). */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { user: actor, api, vendorId, target } = await guard(request, context, params.vendorId);
   const id = recordId(params.id);

@@ -24,7 +24,7 @@ async function guard(request: Request, context: LoaderFunctionArgs['context']) {
   return found;
 }
 
-/** The vendors serving the current brand (spec 001 §7: GET /api/vendor with the brand). */
+/** The vendors serving the current brand (GET /api/vendor with the brand). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { user, api, brandId } = await guard(request, context);
   const vendors = await settingsApi.vendors(api, {

@@ -21,7 +21,7 @@ import { widgetApi } from '~/lib/upstream/widgets.server';
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { user, api, scope } = await requireScope(request, context, 'stock.list');
   const url = new URL(request.url);
-  // Vendors keep their stock on the management screen (spec 001 §2: role id 2 goes to /stock/manajemen), with
+  // Vendors keep their stock on the management screen (role id 2 goes to /stock/manajemen), with
   // the search they came with (a low-stock notification of before names its SKU this way).
   if (user.role_id === KIND.vendor || scope.kind === 'vendor') {
     const search = url.searchParams.get('search');

@@ -98,7 +98,7 @@ export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle({ matches
 export { RouteErrorBoundary as ErrorBoundary } from '~/components/route-error';
 
 /**
- * Adjust stock (spec 001 §2, made real): a note and an adjustment per row; stock after = start + adjustment,
+ * Adjust stock (docs/decisions/049): a note and an adjustment per row; stock after = start + adjustment,
  * shown as typed with JavaScript and by "Hitung" without it. Saving writes every row's movement at once.
  */
 export default function AdjustStockPage() {

@@ -286,7 +286,7 @@ export default function StockManagementPage() {
   );
 }
 
-/** The vendor's stock update modal (spec 001 §5): product and a whole quantity, dot thousands allowed. */
+/** The vendor's stock update modal: product and a whole quantity, dot thousands allowed. */
 function UpdateForm({
   productId,
   quantity,

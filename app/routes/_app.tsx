@@ -18,7 +18,7 @@ import { useChannel, useLiveConnection } from '~/lib/use-channel';
 
 const NOTIFICATION_EVENT = 'Illuminate\\Notifications\\Events\\BroadcastNotificationCreated';
 
-/** An invoice-offer notification opens the 'Pesanan Masuk' dialog (spec 000 §4). */
+/** An invoice-offer notification opens the 'Pesanan Masuk' dialog (docs/decisions/008). */
 function offerIdOf(payload: unknown) {
   const data = payload as {
     web?: { type?: string };

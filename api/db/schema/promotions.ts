@@ -10,7 +10,7 @@ export const PROMOTION_TYPES = ['discount', 'amount'] as const;
 /** `discount`: a percentage off (Diskon); `amount`: rupiah off (Potongan Harga). */
 export type PromotionType = (typeof PROMOTION_TYPES)[number];
 
-/** A brand's promotion on one channel, for a window of time (DESIGN §5 "Promotions"). */
+/** A brand's promotion on one channel, for a window of time (docs/decisions/048). */
 export const promotions = pgTable(
   'promotions',
   {

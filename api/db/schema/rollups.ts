@@ -169,7 +169,7 @@ export const dailyBuyerVendorRollups = pgTable(
  * - age: days since their first purchase day at the brand;
  * - regular: their previous purchase day at the brand is more than 30 days back.
  * gap and age are capped at BUYER_ROLLUP_DAYS. In a range [from, to] a buyer counts once, on the day where
- * `gap = 0 or gap > day − from`, and is new when `age <= day − from` (DESIGN §5).
+ * `gap = 0 or gap > day − from`, and is new when `age <= day − from` (docs/decisions/010).
  */
 export const dailyBuyerRollups = pgTable(
   'daily_buyer_rollups',

@@ -47,7 +47,7 @@ export const brands = pgTable('brands', {
   fax: text('fax'),
   lat: doublePrecision('lat'),
   lng: doublePrecision('lng'),
-  /** Weeks of supply under which a vendor's product raises a low-stock alert (DESIGN §5). */
+  /** Weeks of supply under which a vendor's product raises a low-stock alert (docs/decisions/017). */
   lowStockWeeks: integer('low_stock_weeks').notNull().default(2),
   createdAt: createdAt(),
   updatedAt: updatedAt(),

@@ -16,7 +16,7 @@ const channelSchema = z
   .strict();
 
 /**
- * The brand form (spec 001 §5): General (name, address, city, postal code, telephone, fax, the pin address's
+ * The brand form: General (name, address, city, postal code, telephone, fax, the pin address's
  * lat and lng, any fault of either answered with the spec's pin-address message) and Integration (each channel's
  * shop id and official-store flag). The same form creates a brand.
  */

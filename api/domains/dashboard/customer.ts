@@ -16,7 +16,7 @@ import { allOf, dayIn, inList, jakartaDayOf, joinedRange, num, rangeIndexOf, sel
 import { limitOffset, orderBy, paged, pageWithTotal, searchAny } from './table';
 
 /**
- * Buyers (DESIGN §5). A buyer is a customer row: customers are unique per brand by buyer key (normalised phone,
+ * Buyers. A buyer is a customer row: customers are unique per brand by buyer key (normalised phone,
  * else e-mail), so one customer id is one person of one brand. Their invoices are the invoices not canceled at the
  * marketplace, as daily_customer_rollups counts them.
  */

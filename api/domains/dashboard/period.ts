@@ -1,5 +1,5 @@
 /**
- * Dashboard periods and comparisons (DESIGN §5, spec 000 §9). Days are calendar days in Asia/Jakarta, the
+ * Dashboard periods and comparisons. Days are calendar days in Asia/Jakarta, the
  * days of the rollup tables, written `YYYY-MM-DD` and handled as UTC midnights so that adding days is exact
  * (Indonesia has no daylight saving).
  */
@@ -54,7 +54,7 @@ export function defaultRange(now: Date): DayRange {
  * The comparison range: "the same number of days just before; 1 day when the span is 0 or 1, else span + 1".
  * The span is read as the whole days from date-from to date-to (`to − from`), so a range covers span + 1 days:
  * a single day (span 0) is compared with the day before; the default 7-day range (span 6) with the 7 days before.
- * A two-day range (span 1) is compared with the one day before it, as DESIGN words the rule, not with two days.
+ * A two-day range (span 1) is compared with the one day before it, as the rule above words it, not with two days.
  */
 export function lastRange(range: DayRange): DayRange {
   const span = daysBetween(range.from, range.to);

@@ -6,7 +6,7 @@ import { allOf, dayIn, inList, joinedRange, num, selectRows } from './sql';
 
 /**
  * Figures of daily_sales_rollups (orders by creation day; canceled orders only in canceled_count, diverted
- * ones nowhere). GMV there is Σ (total_price − total_price_return) of the lines, which is the DESIGN's
+ * ones nowhere). GMV there is Σ (total_price − total_price_return) of the lines, which is the orders'
  * Σ grand_total − grand_total_return, since grand_total is Σ total_price and returns add up the same way.
  */
 export type SalesFigures = {

@@ -76,11 +76,11 @@ export async function averageInStockRates(db: Executor, scope: Scope, ranges: Da
 }
 
 /**
- * Run rate and weeks of supply of each of the ranges (DESIGN §5), in one statement:
+ * Run rate and weeks of supply of each of the ranges (docs/decisions/019), in one statement:
  * - the products are the scope's active products stocked by one of its vendors (a vendor_stocks row);
  * - a product's run rate is its units sold (daily_product_rollups, net of returns) per day of the range, or of
- *   the 7 days ending on its last day when the range is shorter (DESIGN's window), so the figure follows the
- *   range the dashboard is filtered by; the average run rate is their mean over the products, unsold ones counting 0;
+ *   the 7 days ending on its last day when the range is shorter (the stock list's window), so the figure follows
+ *   the range the dashboard is filtered by; the average run rate is their mean over the products, unsold ones counting 0;
  * - a product's weeks of supply is its available stock ÷ (run rate × 7), with available the sum over the scope's
  *   vendors in the latest snapshot on or before the range's last day; it is empty when the run rate is 0, and the
  *   average is over the products that have one (null when none does, or when no snapshot exists yet).

@@ -103,7 +103,7 @@ function unitsChart(path: string, field: 'total_sold_product' | 'total_order_pro
   );
 }
 
-/** The spec’s widgets (spec 000 §7: Dashboard widgets). */
+/** The product's dashboard widgets; the summary widget is built from them. */
 const SPEC_WIDGETS: Widget[] = [
   widget(
     'customer/card',

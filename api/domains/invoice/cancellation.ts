@@ -27,8 +27,8 @@ async function liveOrderOf(executor: Executor, invoiceId: number) {
 }
 
 /**
- * The marketplace canceled the invoice (DESIGN §5, Dibatalkan): the invoice and its live order are canceled
- * together, the order's stock reservation is released and its pending offer withdrawn, in one transaction.
+ * The marketplace canceled the invoice (Dibatalkan, docs/decisions/007): the invoice and its live order are
+ * canceled together, the order's stock reservation is released and its pending offer withdrawn, in one transaction.
  * An order the vendor has shipped cannot be canceled this way (a return covers it): 409. Idempotent: an invoice
  * already canceled changes nothing.
  *

@@ -76,8 +76,8 @@ async function switchProducts(c: ApiContext, body: { product_id: string[] }, act
 }
 
 /**
- * Tokopedia's own product calls (spec 001 §7), answered in Tokopedia's shape: products by their marketplace ids,
- * several at once, each refused row with its errors (spec 001 §8).
+ * Tokopedia's own product calls, answered in Tokopedia's shape: products by their marketplace ids,
+ * several at once, each refused row with its errors.
  */
 export const tokopediaProductEndpoints = endpointGroup([
   endpoint({

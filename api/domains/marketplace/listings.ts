@@ -68,7 +68,7 @@ function refused(
 
 /**
  * A new listing: pushed to the channel first, kept only when the channel takes it. It starts EMPTY with
- * stock −1 (spec 001 §4). The push is logged either way; a refused push leaves no listing, only its log.
+ * stock −1 (docs/decisions/016). The push is logged either way; a refused push leaves no listing, only its log.
  */
 export async function createListing(
   work: Work,
@@ -153,7 +153,7 @@ export async function pushUpdate(
   return { ok: true, product, listing, outcome };
 }
 
-/** An edit from a client's body; a listing that has sold keeps its name (spec 001 §5). */
+/** An edit from a client's body; a listing that has sold keeps its name. */
 export function updateListingOfProduct(
   work: Work,
   input: Channel & { before: ListingRow; body: ChannelProductBody; form?: Record<string, unknown> },

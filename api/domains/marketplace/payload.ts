@@ -20,7 +20,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 /**
- * The product a client's body describes. A new listing starts EMPTY with stock −1 (spec 001 §4), its
+ * The product a client's body describes. A new listing starts EMPTY with stock −1 (docs/decisions/016), its
  * combinations too; on edit, status and stock are those sent, else those the listing had. A listing that has
  * sold keeps its name (`keptName`).
  */
@@ -73,7 +73,7 @@ function lifted<T extends { stock: number }>(row: T): T & { is_zero_stock?: bool
   return row.stock < 1 ? { ...row, stock: 1, is_zero_stock: true } : row;
 }
 
-/** The product as it goes to the channel: a stock below 1 goes as 1, flagged as zero stock (spec 001 §4). */
+/** The product as it goes to the channel: a stock below 1 goes as 1, flagged as zero stock (docs/decisions/016). */
 export function outgoing(product: ChannelProduct): ChannelProduct {
   return {
     ...lifted(product),

@@ -65,7 +65,7 @@ async function switchActive(c: ApiContext, active: boolean) {
   });
 }
 
-/** The marketplace product list and form of `/product` (spec 001 §7 "Marketplace products"). */
+/** The marketplace product list and form of `/product`. */
 export const marketplaceEndpoints = endpointGroup([
   endpoint({
     method: 'get',

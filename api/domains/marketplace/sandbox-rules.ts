@@ -2,7 +2,7 @@ import type { FieldErrors } from '../../http/errors';
 import type { ChannelProduct, ChannelShop } from './channel-adapter';
 import type { Taxonomy } from './taxonomy';
 
-/** Tokopedia's limits (spec 001 §5 and §9). */
+/** Tokopedia's limits. */
 export const LIMITS = {
   nameLength: 70,
   descriptionLength: 2000,
@@ -15,7 +15,7 @@ export const LIMITS = {
   minPrice: 100,
 } as const;
 
-/** The marketplace's messages; those of spec 001 §5 word for word. */
+/** The marketplace's messages; those the product gives, word for word. */
 export const RULE_MESSAGES = {
   name: 'Kolom nama tidak boleh kosong',
   nameLength: `Nama produk maksimal ${LIMITS.nameLength} karakter`,

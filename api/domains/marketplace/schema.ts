@@ -85,7 +85,7 @@ export const productFields = {
     .default({}),
   sku: z.string().trim().max(50).nullish(),
   price: optionalInt(0, MAX_PRICE),
-  /** Read on edit only: a new listing starts EMPTY with stock −1 (spec 001 §4). */
+  /** Read on edit only: a new listing starts EMPTY with stock −1 (docs/decisions/016). */
   status: statusSchema.optional(),
   stock: intField(-1, MAX_STOCK).optional(),
   min_order: optionalInt(0, 1_000_000),
@@ -123,8 +123,9 @@ export const productFields = {
 type ProductFields = z.infer<z.ZodObject<typeof productFields>>;
 
 /**
- * What a listing must have before it goes to the channel at all (spec 001 §5, its messages word for word); a
- * new listing needs a name, an edit may leave it out. The channel checks them again with its own rules.
+ * What a listing must have before it goes to the channel at all (docs/decisions/016; the product's messages word
+ * for word); a new listing needs a name, an edit may leave it out. The channel checks them again with its own
+ * rules.
  */
 function requireForPush(creating: boolean) {
   return (value: ProductFields, context: z.RefinementCtx) => {

@@ -7,7 +7,7 @@ import type { Taxonomy } from './taxonomy';
 
 type ListingRow = typeof marketplaceListings.$inferSelect;
 
-/** A row of the product list (spec 001 §3): `is_inactive` is `'0'` active or `'1'` inactive. */
+/** A row of the product list: `is_inactive` is `'0'` active or `'1'` inactive. */
 export function serializeListingRow(row: ListingRow) {
   const { product } = rawOf(row);
   return {
@@ -81,7 +81,7 @@ export function serializeChannelAnswerRow(result: Failed) {
 }
 
 /**
- * Tokopedia's answer to a product call of several rows (spec 001 §8): the rows it took and those it refused,
+ * Tokopedia's answer to a product call of several rows: the rows it took and those it refused,
  * each refused row with its errors, and a header whose reason says why when nothing went through.
  */
 export function channelAnswer(results: RowResult[], startedAt: number) {

@@ -165,7 +165,7 @@ async function lockOffer(executor: Executor, scope: VendorScope, offerId: number
 }
 
 /**
- * Accept (DESIGN §5), with the offer and the invoice locked: the offer must be pending and unexpired and the
+ * Accept, with the offer and the invoice locked: the offer must be pending and unexpired and the
  * invoice without a live order; then the order, its lines, the stock reservation, its activity, rollups, audit,
  * the brand's notification and the events. Whoever comes second gets a 409.
  */

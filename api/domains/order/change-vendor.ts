@@ -13,7 +13,7 @@ import { notifyAboutOrder } from './notifications';
 import { BRAND_LABELS, canChangeVendor } from './statuses';
 
 /**
- * Change vendor (DESIGN §5): the old order is diverted and its reservation released; a new order for the
+ * Change vendor: the old order is diverted and its reservation released; a new order for the
  * chosen vendor copies its lines and refers back to it. The order row is locked throughout.
  */
 export async function changeVendor(

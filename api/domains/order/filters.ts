@@ -15,7 +15,7 @@ import { DEAD_STATUSES, parseOrderStatus, type Side, type StatusWanted } from '.
  */
 /**
  * How a caller sees orders: which labels, whether the shipping details, and whether they may change an order's
- * vendor and record its returns (brand side with `order.update`; DESIGN §4 permissions).
+ * vendor and record its returns (brand side with `order.update`, docs/decisions/007).
  */
 export type OrderView = { side: Side; seesShipping: boolean; changesOrders: boolean };
 

@@ -173,7 +173,7 @@ async function finishMove(work: Work, input: { before: OrderRow; after: OrderRow
 
 export type MoveInput = { scope: OrderScope; step: VendorStep; body: StatusBody };
 
-/** The vendor moves one order one step (DESIGN §5); any other move is a 422. */
+/** The vendor moves one order one step; any other move is a 422. */
 export async function moveOrderStatus(work: Work, input: MoveInput & { orderId: number }) {
   const missing = missingFields(input.step, input.body);
   if (Object.keys(missing).length) throw validationFailed(missing);

@@ -11,7 +11,7 @@ import type { ReplaceProductBody } from './schema';
 import { BRAND_LABELS, canReplaceProduct } from './statuses';
 
 /**
- * Returns (Retur, DESIGN §5): each line adds quantity_return (at most what was not returned yet) and
+ * Returns (Retur): each line adds quantity_return (at most what was not returned yet) and
  * total_price_return, records a replaced-order-product with its note, and raises grand_total_return; the
  * units go back to the vendor's stock.
  */

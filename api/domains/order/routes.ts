@@ -96,7 +96,7 @@ function orderReads(side: 'brand' | 'vendor') {
   ];
 }
 
-/** Orders under /api/brand/{brand}/… and /api/vendor/{vendor}/… (spec 001 §7 "Orders"). */
+/** Orders under /api/brand/{brand}/… and /api/vendor/{vendor}/…. */
 export const orderEndpoints = endpointGroup([
   ...orderReads('brand'),
   endpoint({

@@ -7,7 +7,7 @@ import type { OrderScope, OrderView } from './filters';
 type ApiContext = Context<ApiEnv>;
 
 /**
- * The brand side's view of orders: only administrators see how an order was shipped (spec 001 §6), on either
+ * The brand side's view of orders: only administrators see how an order was shipped (docs/decisions/022), on either
  * side; changing a vendor and recording a return are the `order.change-vendor` and `order.return` operations.
  */
 export function brandView(user: AuthUser): OrderView {

@@ -229,7 +229,7 @@ async function voucherOrderIds(executor: Executor, voucherId: number, before: nu
 }
 
 /**
- * One voucher with its orders, products and invoices, vendor, bank and preparers (spec 001 §7). With a slice,
+ * One voucher with its orders, products and invoices, vendor, bank and preparers. With a slice,
  * `orders` holds only those orders and `line_offset` counts the lines of the orders before them, so a part of
  * the printed voucher numbers its lines on from the part before it; `order_ids` is always every order's.
  */
@@ -257,7 +257,7 @@ export async function showVoucher(
   };
 }
 
-/** The users who created and last updated the voucher (DESIGN §5), the creator first. */
+/** The users who created and last updated the voucher, the creator first. */
 async function voucherPreparers(executor: Executor, voucher: typeof sendPayments.$inferSelect) {
   const ids = [...new Set([voucher.createdBy, voucher.updatedBy].filter((id): id is number => id !== null))];
   if (!ids.length) return [];
@@ -385,7 +385,7 @@ function ordersOfVoucher(executor: Executor, voucherId: number, conditions: SQL[
 }
 
 /**
- * The vendor's completed orders of the brand that no other voucher holds (spec 001 §7), newest number first.
+ * The vendor's completed orders of the brand that no other voucher holds, newest number first.
  * Many of them: the walk back through the vendor's completed orders by number stops at the page's end, the
  * unpaid ones being mostly the newest. Few (or none): they are read through the days they were made on.
  */

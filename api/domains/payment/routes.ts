@@ -30,7 +30,7 @@ function voucherId(c: Context<ApiEnv>) {
   return parseId(c.req.param('id'));
 }
 
-/** Vendor payment vouchers (spec 001 §7 "Vendor payments and banks"), for administrators and key accounts. */
+/** Vendor payment vouchers, for administrators and key accounts. */
 export const paymentEndpoints = endpointGroup([
   endpoint({
     method: 'get',

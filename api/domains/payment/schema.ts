@@ -10,7 +10,7 @@ import {
 } from '../../http/params';
 import { pageQuerySchema } from '../../http/pagination';
 
-/** The filters of the voucher list and its export (spec 001 §2: search, dates, vendor, brand, channel). */
+/** The filters of the voucher list and its export (search, dates, vendor, brand, channel). */
 const voucherFilterShape = {
   search: z.string().trim().max(200).optional(),
   'date-from': dayParam('date-from'),
@@ -20,7 +20,7 @@ const voucherFilterShape = {
   channel: idListParam,
 };
 
-/** Newest first unless asked otherwise (spec 001 §9: the send-payment list sorts by created_at descending). */
+/** Newest first unless asked otherwise (by created_at descending, docs/decisions/018). */
 export const voucherListQuerySchema = pageQuerySchema
   .extend({
     ...voucherFilterShape,

@@ -13,7 +13,7 @@ export type VoucherListRow = {
   orderCount: number | string;
 };
 
-/** The voucher as the list and the show both give it (spec 001 §3 "Send payment"). */
+/** The voucher as the list and the show both give it. */
 export function serializeVoucherRow(row: VoucherListRow) {
   const { voucher } = row;
   return {
@@ -86,7 +86,7 @@ export function serializeVoucherLine(line: VoucherOrderLine) {
 }
 
 /**
- * An order of a voucher with its lines net of returns (DESIGN §5: quantity − quantity_return and
+ * An order of a voucher with its lines net of returns (quantity − quantity_return and
  * total_price − total_price_return), so the voucher's total is the sum of what the vendor is owed.
  */
 export function serializeVoucherOrder(order: VoucherOrder, lines: VoucherOrderLine[]) {

@@ -166,7 +166,7 @@ function auditView(voucher: VoucherRow, orderIds: number[]) {
   return { ...voucher, orderIds: [...orderIds].sort((a, b) => a - b) };
 }
 
-/** A voucher over completed orders of one vendor and one brand; saving marks them paid (DESIGN §5). */
+/** A voucher over completed orders of one vendor and one brand; saving marks them paid. */
 export async function createVoucher(work: Work, input: { scope: VoucherScope; body: VoucherBody }) {
   const { tx } = work;
   const { body } = input;
@@ -305,7 +305,7 @@ export async function updateVoucher(
   return after;
 }
 
-/** Deleting a voucher releases its orders: payable again, Selesai again for the vendor (DESIGN §5). */
+/** Deleting a voucher releases its orders: payable again, Selesai again for the vendor. */
 export async function deleteVoucher(
   work: Work,
   input: { scope: VoucherScope; id: number; brandId?: number },

@@ -33,7 +33,7 @@ function unlessRefused<T extends PushResult>(result: T) {
   return result;
 }
 
-/** A brand's promotions on its marketplace channels (DESIGN §5 "Promotions", docs/decisions/048). */
+/** A brand's promotions on its marketplace channels (docs/decisions/048). */
 export const promotionEndpoints = endpointGroup([
   endpoint({
     method: 'get',

@@ -48,7 +48,7 @@ const promotionProductSchema = z
   .strict();
 
 /**
- * What a promotion is made of (spec 001 §2 "/promosi/create"). The rules that need the database or the clock
+ * What a promotion is made of (the form of /promosi/create). The rules that need the database or the clock
  * (the product's price and stock, overlaps, a start still ahead) are the service's.
  */
 export const promotionBodySchema = z
@@ -81,7 +81,7 @@ export const promotionBodySchema = z
 
 export type PromotionBody = z.infer<typeof promotionBodySchema>;
 
-/** The list's filters (spec 001 §2: tabs, date range, name, type, channel), newest first by default. */
+/** The list's filters (tabs, date range, name, type, channel), newest first by default. */
 export const promotionListQuerySchema = pageQuerySchema
   .extend({
     status: z

@@ -2,8 +2,8 @@ import { and, gt, lte, sql, type SQL } from 'drizzle-orm';
 import { promotions } from '../../db/schema';
 
 /**
- * A promotion's status comes from the clock alone (DESIGN §5): before its start it has not started, inside its
- * window it runs, after its end (or once ended early) it is over. Nothing stores it.
+ * A promotion's status comes from the clock alone (docs/decisions/048): before its start it has not started,
+ * inside its window it runs, after its end (or once ended early) it is over. Nothing stores it.
  */
 export const PROMOTION_STATUSES = ['not_started', 'running', 'finished'] as const;
 

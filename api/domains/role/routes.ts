@@ -194,7 +194,7 @@ function gateSettingRows(side: Side, paths: { list: string; one: string; permiss
   ];
 }
 
-/** Roles, gate settings and permissions, scoped by actor (spec 001 §6, §7 "Settings"). */
+/** Roles, gate settings and permissions, scoped by actor (docs/decisions/014). */
 export const roleEndpoints = endpointGroup([
   ...roleRows('global', { list: '/api/role', one: '/api/role/{id}' }),
   ...roleRows('brand', { list: '/api/brand/{brand}/role', one: '/api/brand/{brand}/role/{id}' }),

@@ -1,5 +1,5 @@
 /**
- * The stock figures of DESIGN §5, one source for the stock list, the low-stock alerts and the dashboards:
+ * The stock figures, one source for the stock list, the low-stock alerts and the dashboards:
  * - run rate = units sold over the last RUN_RATE_DAYS days ÷ RUN_RATE_DAYS (units per day);
  * - weeks of supply = available ÷ (run rate × 7), empty when the run rate is 0;
  * - in-stock rate = share of (active product, day) pairs with available stock above zero, as a percentage.

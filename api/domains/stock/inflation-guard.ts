@@ -26,7 +26,7 @@ export type InflationGuard = {
 type ZipEntry = Transform & { path?: string };
 
 /**
- * Counts the bytes an .xlsx reader actually inflates, on the one stream it reads (DESIGN §8): a zip's own
+ * Counts the bytes an .xlsx reader actually inflates, on the one stream it reads (docs/decisions/047): a zip's own
  * directory may declare any sizes, so only what comes out of the inflater counts. exceljs's WorkbookReader
  * pipes its input into an unzip parser that pushes one pass-through stream per entry, fed by that entry's
  * inflater; the guard sees the parser as it is piped to, each entry as it is pushed, and each inflated piece

@@ -38,7 +38,7 @@ export async function findProduct(db: Executor, scope: StockScope, productId: nu
   return row;
 }
 
-/** The stock product of spec 001 §3, with its photos, channel SKUs, vendor stock and figures. */
+/** The stock product, with its photos, channel SKUs, vendor stock and figures. */
 export async function showProduct(
   db: Executor,
   scope: StockScope,

@@ -16,7 +16,7 @@ function listOf<T extends z.ZodTypeAny>(item: T, max: number) {
 /** Most stock a vendor can hold of one product; a row above it is a typing slip, not a count. */
 export const MAX_STOCK = 10_000_000;
 
-/** The stock list (spec 001 §7): default order products.name ascending, 10 a page. */
+/** The stock list: default order products.name ascending, 10 a page. */
 export const productStockQuerySchema = pageQuerySchema.extend({
   sorted_by: z.string().max(50).optional(),
   with: z.union([z.string(), z.array(z.string())]).optional(),
@@ -50,7 +50,10 @@ export const productBodySchema = z
   })
   .strict();
 
-/** A new product names its vendor price (spec 001 §4: the stock form's vendor price is required); an update may keep it. */
+/**
+ * A new product names its vendor price (the stock form's vendor price is required, docs/decisions/049); an update
+ * may keep it.
+ */
 export const newProductBodySchema = productBodySchema.extend({
   vendor_price: intField(0, 1_000_000_000_000),
 });

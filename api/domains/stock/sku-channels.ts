@@ -7,7 +7,7 @@ import { offsetOf, pageMeta, sortColumn } from '../../http/pagination';
 import type { SkuChannelQuery } from './schema';
 
 /**
- * A marketplace SKU (spec 001 §3 "SKU channel"): `external` and `parent_external` carry the listing's ids, so
+ * A marketplace SKU (docs/decisions/054): `external` and `parent_external` carry the listing's ids, so
  * the stock form's SKU link can open `/product/{parent external id, else external id}`.
  */
 export function serializeSkuChannel(row: typeof skuChannels.$inferSelect) {

@@ -3,7 +3,7 @@ import type { Executor } from '../../db/client';
 import { jakartaDate } from '../../db/jakarta';
 
 /**
- * Writes the day's stock snapshot (DESIGN §5: the in-stock rate reads one row per vendor, product and Jakarta
+ * Writes the day's stock snapshot (the in-stock rate reads one row per vendor, product and Jakarta
  * day): the available stock of every vendor's product as it is at `at`. Run through the day, the row of a day
  * ends as that day's closing stock; rows that did not change are not rewritten.
  */

@@ -48,7 +48,7 @@ export type StockFigures = {
 };
 
 /**
- * Stock, run rate, weeks of supply and in-stock rate (DESIGN §5, figures.ts) of each of `productIds`, over the
+ * Stock, run rate, weeks of supply and in-stock rate (figures.ts) of each of `productIds`, over the
  * scope's vendors: the stock as it is now, units sold (net of returns) over the last 7 Jakarta days from the
  * daily product rollups, and the in-stock rate over the last 30 days of daily snapshots. Three statements for
  * a page, whatever its size.
@@ -170,7 +170,7 @@ export async function catalogueWhere(db: Executor, scope: StockScope, query: Cat
 }
 
 /**
- * The stock list (spec 001 §2 "Stock screens", §7): the catalogue of the scope's brands, searched by name or
+ * The stock list: the catalogue of the scope's brands, searched by name or
  * SKU, filtered by category (with its descendants) and vendor, sorted from a whitelist (default products.name),
  * each row with its stock figures; `with=photos` adds the photos. `figures: false` leaves the figures out (the
  * catalogue list).

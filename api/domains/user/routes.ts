@@ -21,7 +21,7 @@ async function shown(c: Context<ApiEnv>, id: number) {
 }
 
 /**
- * Accounts (spec 001 §7 "Settings"): the global list and the writes serve every side, each seeing only the
+ * Accounts: the global list and the writes serve every side, each seeing only the
  * accounts it manages; the brand and vendor paths list one brand's or vendor's users. Every write drops the
  * cached token users once it has committed, so a changed role or a deleted account counts on the next request.
  */

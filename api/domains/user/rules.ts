@@ -21,8 +21,8 @@ const KIND_BY_NAME: Record<(typeof KIND_NAMES)[number], Kind> = {
 };
 
 /**
- * The kind of account a body asks for (spec 001 §6): `role_name` names it; without one, the Administrator role
- * makes an administrator.
+ * The kind of account a body asks for (docs/decisions/014): `role_name` names it; without one, the Administrator
+ * role makes an administrator.
  */
 export function kindOfBody(body: { role_name?: (typeof KIND_NAMES)[number]; role_id?: number }): Kind {
   if (body.role_name) return KIND_BY_NAME[body.role_name];
@@ -134,7 +134,7 @@ export async function refuseTakenEmail(executor: Executor, email: string, except
   if (taken) throw alreadyTaken('users_email_unique');
 }
 
-/** Brand and vendor accounts need a phone number (spec 001 §5). */
+/** Brand and vendor accounts need a phone number. */
 export function requirePhone(kind: Kind, phone: string | null | undefined) {
   if ((kind === ROLE.brand || kind === ROLE.vendor) && !phone) {
     throw validationFailed({ mobile_phone: ['The phone number field is required.'] });

@@ -32,7 +32,7 @@ async function setKeyAccountBrands(work: Work, userId: number, brandIds: number[
 }
 
 /**
- * A new account (POST /api/user): its kind from `role_name` (spec 001 §6), its brand or vendor within the
+ * A new account (POST /api/user): its kind from `role_name` (docs/decisions/014), its brand or vendor within the
  * actor's, a role the actor may hand on. `passwordHash` is computed before the unit, outside its transaction.
  */
 export async function createUser(work: Work, actor: AuthUser, body: UserCreate, passwordHash: string) {

@@ -36,7 +36,7 @@ function areasOfBody(body: VendorBody) {
 }
 
 /**
- * Vendors (spec 001 §7 "Settings"): list, show with areas, options, create and update (form data, the update
+ * Vendors: list, show with areas, options, create and update (form data, the update
  * with `_method=PUT` on POST, an area file replacing the vendor's areas), delete, and the area template; the
  * brand's vendor reads and the profile's performance block.
  */

@@ -70,7 +70,7 @@ const vendorFields = z
   })
   .strict();
 
-/** The vendor form (spec 001 §5: as the brand's, fax optional, is_priority), as JSON or form data. */
+/** The vendor form (as the brand's, fax optional, is_priority), as JSON or form data. */
 export const vendorBodySchema = z.preprocess(formArrays, vendorFields);
 
 export type VendorBody = z.infer<typeof vendorFields>;

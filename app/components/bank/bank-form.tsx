@@ -7,7 +7,7 @@ import { Field, FormError } from '~/components/field';
 import { FormKeyField } from '~/components/form-key-field';
 import { bankFormSchema } from '~/lib/schemas/payment';
 
-/** The bank form of /settings/bank: name only (spec 001 §2). */
+/** The bank form of /settings/bank: name only. */
 export function BankForm({
   name,
   lastResult,

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
 
 /**
- * The list's active switch (spec 001 §2). Without JavaScript it is a form of its own that reloads the list;
+ * The list's active switch. Without JavaScript it is a form of its own that reloads the list;
  * with it the row switches at once and the call follows, and the list then shows what the marketplace kept:
  * a failed call puts the switch back, with the error as a toast.
  */

@@ -6,7 +6,7 @@ type Node = { id: number; name: string; child: Node[] };
 type Chosen = ListingDraft['categories'];
 
 /**
- * The three category levels (spec 001 §2; the last is the category). Each level offers the children of the
+ * The three category levels (the last is the category). Each level offers the children of the
  * one above: without JavaScript, choosing a level and pressing the step button shows the next; with it, the
  * next level follows the choice in place.
  */

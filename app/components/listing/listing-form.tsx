@@ -46,7 +46,7 @@ function useVariantTypes(leaf: number | null, loadedFor: number | null, loaded: 
 }
 
 /**
- * The marketplace product form of spec 001 §2, create and edit alike. Without JavaScript the category levels,
+ * The marketplace product form, create and edit alike. Without JavaScript the category levels,
  * the variant types and the lists are steps (submit buttons with an intent that bring the form back with what
  * was typed); with it they change in place. Only administrators and key accounts get the save bar.
  */

@@ -3,7 +3,7 @@ import { IMAGE_ACCEPT } from '~/lib/schemas/image';
 import { ariaOf, ErrorText, idsOf, StepButton } from './fields';
 
 /**
- * Pictures (spec 001 §5): the first is the product's photo; up to the shop's limit (5, 7 for an official
+ * Pictures: the first is the product's photo; up to the shop's limit (5, 7 for an official
  * store). Pictures chosen are uploaded with the next step or save, then kept by address like the earlier ones.
  */
 export function PictureFields({

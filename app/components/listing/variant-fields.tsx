@@ -173,7 +173,7 @@ function VariantType({
 }
 
 /**
- * Variants (spec 001 §3, §5): up to two types of the category, a type once, the values of its unit, and the
+ * Variants: up to two types of the category, a type once, the values of its unit, and the
  * table of their combinations with price, SKU, stock (on edit) and the one primary. Without JavaScript adding,
  * removing and applying are steps; with it everything follows in place.
  */

@@ -3,7 +3,7 @@ import { MAX_WHOLESALE_TIERS, type WholesaleDraft } from '~/lib/listing-draft';
 import { ariaOf, ErrorText, idsOf, StepButton } from './fields';
 
 /**
- * Wholesale tiers (spec 001 §5): at most five, the add button gone at five. Without JavaScript adding and
+ * Wholesale tiers: at most five, the add button gone at five. Without JavaScript adding and
  * removing are steps; with it they happen in place.
  */
 export function WholesaleFields({

@@ -7,7 +7,7 @@ import type { Order } from '~/lib/upstream/orders.server';
 
 type SerializedOrder = Order;
 
-/** Σ line totals − grand_total_return (spec 001 §2 "Order detail"). */
+/** The order detail's total: Σ line totals − grand_total_return. */
 export function orderTotal(order: Pick<SerializedOrder, 'order_products' | 'grand_total_return'>) {
   return (
     order.order_products.reduce((sum, line) => sum + line.total_price, 0) - (order.grand_total_return ?? 0)

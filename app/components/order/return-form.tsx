@@ -11,7 +11,7 @@ import type { OrderProduct } from '~/lib/upstream/orders.server';
 
 /**
  * The 'Retur Product' modal: tick lines, say how many came back and why. Opened from an item row of the Barang
- * view (`onlyLineId`), only that product's line can be ticked (spec 001 §5). With JavaScript a line's quantity
+ * view (`onlyLineId`), only that product's line can be ticked. With JavaScript a line's quantity
  * and note open once it is ticked; without, they are always open and the server reads only the ticked lines.
  */
 export function ReturnForm({

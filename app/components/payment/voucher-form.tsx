@@ -71,7 +71,7 @@ function useHistory(kind: 'number' | 'name', initial: string[], query: Record<st
 }
 
 /**
- * The payment form of spec 001 §2, create and edit alike. Every step is a submit button, so without JavaScript
+ * The payment form, create and edit alike. Every step is a submit button, so without JavaScript
  * choosing the vendor reloads the order choices and adding or removing an order is a round trip; with it, the
  * vendor's step runs as soon as the vendor changes.
  */

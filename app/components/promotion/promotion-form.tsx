@@ -28,7 +28,7 @@ export type PromotionDefaults = {
 const SEARCH_FORM = 'promotion-product-search';
 
 /**
- * The promotion form (spec 001 §2 "/promosi/create"). Products are picked by ticking rows; the product search
+ * The promotion form of /promosi/create. Products are picked by ticking rows; the product search
  * is a GET form of its own (its box and button sit in this form's table through the `form` attribute), so both
  * work without JavaScript.
  */

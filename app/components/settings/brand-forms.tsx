@@ -38,7 +38,7 @@ function SaveButton() {
   );
 }
 
-/** The brand's General tab (spec 001 §5: every field required, the fax too). */
+/** The brand's General tab: every field required, the fax too. */
 export function BrandGeneralForm({
   brand,
   lastResult,

@@ -18,7 +18,7 @@ export function useDeleteLinks() {
   return { deleting, closeTo, hrefOf };
 }
 
-/** The confirmation before a delete (spec 000 §8: "Anda tidak dapat melihat item ini jika melanjutkan"). */
+/** Confirms a delete in the product's words: "Anda tidak dapat melihat item ini jika melanjutkan". */
 export function DeleteDialog({
   id,
   name,
@@ -57,7 +57,7 @@ export function DeleteDialog({
   );
 }
 
-/** View and Delete of a row, each when its permission is held (spec 001 §6). */
+/** View and Delete of a row, each when its permission is held. */
 export function RowActions({
   name,
   viewTo,

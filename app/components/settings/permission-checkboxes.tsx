@@ -18,7 +18,7 @@ function words(segment: string) {
 }
 
 /**
- * Groups of spec 001 §2: by the first dot segment for platform staff (`brand.index` → Brand), by the segment
+ * The permissions' groups: by the first dot segment for platform staff (`brand.index` → Brand), by the segment
  * before the action on the brand and vendor side (`vendor.user.index` → User).
  */
 export function groupPermissions(permissions: Permission[], platformStaff: boolean) {

@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { loader as rootLoader } from '~/root';
 
-/** Where the pin starts when the form has none (spec 001 §9): central Jakarta, at street level. */
+/** Where the pin starts when the form has none: central Jakarta, at street level. */
 export const DEFAULT_PIN = { lat: -6.175392, lng: 106.827153, zoom: 16 } as const;
 
 type Place = { display_name: string; lat: string; lon: string };
@@ -40,7 +40,7 @@ function ensureStyles(loaded: () => void) {
 }
 
 /**
- * A map to drop the address pin on, beside the latitude and longitude fields it fills (spec 001 §9). With
+ * A map to drop the address pin on, beside the latitude and longitude fields it fills. With
  * JavaScript only: Leaflet is loaded when the form opens, never with the page's own scripts, and without it, or
  * without a network for the tiles, the two fields stay and are enough. A click on the map, or a place chosen from
  * the search (Indonesia only), moves the pin and fills the fields; typing in the fields moves the pin.

@@ -6,7 +6,7 @@ import { PinMap } from './pin-map';
 type Meta = FieldMetadata<string | number | null | undefined>;
 
 /**
- * The General fields of the brand and of a vendor (spec 001 §5): name, address, city, postal code, telephone,
+ * The General fields of the brand and of a vendor: name, address, city, postal code, telephone,
  * fax, and the pin address as latitude and longitude: number fields that are enough on their own, and with
  * JavaScript a map to drop the pin on (PinMap).
  */

@@ -22,7 +22,7 @@ export type EditedUser = {
 const ADMINISTRATOR_ROLE = 1;
 
 /**
- * The user form of spec 001 §5–6. `staff`: no phone, the role from the global roles (hidden when editing an
+ * The user form. `staff`: no phone, the role from the global roles (hidden when editing an
  * administrator), the brands of a key account; `member`: a brand's or vendor's user with a phone. The password
  * is required on create, optional on edit. Without `canSave` the form is read-only, with no Save.
  */

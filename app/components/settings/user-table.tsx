@@ -15,7 +15,7 @@ type Row = {
 };
 
 /**
- * Users as spec 001 §2 lists them: name, email, mobile phone (not for the administrator's list), last
+ * Users as the list shows them: name, email, mobile phone (not for the administrator's list), last
  * updated, View and Delete by permission; no Delete for a special account.
  */
 export function UserTable({

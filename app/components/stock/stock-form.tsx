@@ -27,8 +27,8 @@ function channelName(channel: SkuChannel) {
 }
 
 /**
- * Where a channel SKU's listing opens: the parent's external id when it has one (spec 001 §2). Only Tokopedia
- * listings have a screen here, so a Shopee SKU links nowhere.
+ * Where a channel SKU's listing opens: the parent's external id when it has one. Only Tokopedia
+ * listings have a screen here, so a Shopee SKU links nowhere (docs/decisions/054).
  */
 function listingHref(channel: SkuChannel) {
   if (channel.channel_id !== TOKOPEDIA) return null;
@@ -37,7 +37,7 @@ function listingHref(channel: SkuChannel) {
 }
 
 /**
- * The stock form (spec 001 §2, §5): name, SKU, category, vendor price, up to five photos and the channel SKUs;
+ * The stock form: name, SKU, category, vendor price, up to five photos and the channel SKUs;
  * the vendor stock table with its modal. Only platform staff see the price; Save, Delete and the vendor stock
  * button show as the policy allows (read-only otherwise).
  */

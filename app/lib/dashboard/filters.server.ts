@@ -11,7 +11,10 @@ const MAX_SPAN_DAYS = 730;
 const TABLE_PAGE_SIZE = 5;
 const ID_PATTERN = /^\d{1,10}$/;
 
-/** The tenant of a dashboard page; vendors may open only the sales page (spec §2), any other sends them there. */
+/**
+ * The tenant of a dashboard page; vendors may open only the sales page (docs/decisions/001), any other sends them
+ * there.
+ */
 export async function requireDashboardScope(request: Request, context: AppLoadContext, page: DashboardPage) {
   const signedIn = await requireScope(request, context, 'dashboard.view');
   if (signedIn.scope.kind === 'vendor' && page !== 'penjualan') throw redirect('/dashboard/penjualan');

@@ -20,7 +20,7 @@ export function formatMeasure(measure: Measure, value: number, style: 'short' | 
   }
 }
 
-/** SLA (spec §9): 1 to 24 hours is good (green), above 24 bad (red); under an hour is neither. */
+/** SLA: 1 to 24 hours is good (green), above 24 bad (red); under an hour is neither. */
 export function slaTone(hours: number | null): 'good' | 'bad' | null {
   if (hours === null) return null;
   if (hours > 24) return 'bad';

@@ -12,7 +12,7 @@ function isRedirect(error: unknown): error is Response {
 }
 
 /**
- * Every widget of a page at once. One that fails becomes null and its card shows "–" (spec §8: most widget
+ * Every widget of a page at once. One that fails becomes null and its card shows "–" (most widget
  * failures are swallowed); only an expired session still ends the page, by sending the user to sign in.
  * A call the page does not make for this user is given as null.
  */
@@ -48,7 +48,7 @@ export async function loadFilterOptions(
   const brandId = scope.kind === 'brand' ? scope.id : null;
   const keptFor = user.id;
   const lists = await loadWidgets({
-    // Vendors filter by channel too; only the vendor filter is the brand side's (spec 000 §2).
+    // Vendors filter by channel too; only the vendor filter is the brand side's (docs/decisions/049).
     channels: brandId
       ? optionsApi.channels(api, { brandId, keptFor })
       : optionsApi.vendorChannels(api, { vendorId: scope.id, keptFor }),

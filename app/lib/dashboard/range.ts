@@ -71,7 +71,7 @@ export function presetOf(range: DayRange, today: string): Preset | null {
   );
 }
 
-/** The range compared with (spec §9): 1 day before when the span is 0 or 1 day, else span + 1 days before. */
+/** The range compared with: 1 day before when the span is 0 or 1 day, else span + 1 days before. */
 export function previousRange(range: DayRange): DayRange {
   const span = daysBetween(range.from, range.to);
   const days = span <= 1 ? 1 : span + 1;

@@ -1,4 +1,4 @@
-/** What the loaders hand the dashboard components (shapes of the widget API, spec §3). */
+/** What the loaders hand the dashboard components (shapes of the widget API). */
 
 export type Direction = 0 | 1 | 2;
 

@@ -4,7 +4,7 @@ import { IMAGE_ACCEPT, MAX_IMAGE_BYTES } from './image';
 import { INVALID, says, TOO_LONG } from './messages';
 
 /**
- * The marketplace product form's messages: those of spec 001 §5 word for word, the rest in the same words the
+ * The marketplace product form's messages: the product's own word for word, the rest in the same words the
  * channel answers with. They are shown through t(), so English has each as a key of its own.
  */
 export const LISTING_MESSAGES = {
@@ -118,7 +118,7 @@ function betweenFields(pictureLimit: number) {
 }
 
 /**
- * The listing form (spec 001 §2, §5), the same on both sides. A new listing needs a name; an edit may leave it
+ * The listing form, the same on both sides. A new listing needs a name; an edit may leave it
  * (a listing that has sold keeps its own). `pictureLimit` is the shop's: 5, or 7 for an official store.
  */
 export function listingFormSchema({ creating, pictureLimit }: { creating: boolean; pictureLimit: number }) {

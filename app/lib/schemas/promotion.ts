@@ -4,7 +4,7 @@ import { INVALID, TOO_LONG, says } from './messages';
 export const PROMOTION_TYPES = ['discount', 'amount'] as const;
 export const PROMOTION_CHANNELS = ['tokopedia', 'shopee'] as const;
 
-/** The list's tabs (spec 001 §2): Semua, Belum Selesai, Sedang Berjalan, Selesai, as the API's `status`. */
+/** The list's tabs: Semua, Belum Selesai, Sedang Berjalan, Selesai, as the API's `status`. */
 export const PROMOTION_TABS = ['', 'not_finished', 'running', 'finished'] as const;
 
 const day = (required: string) =>
@@ -26,7 +26,7 @@ const productRowSchema = z.object(
 );
 
 /**
- * The promotion form on both sides (spec 001 §2 "/promosi/create"): the rules a form can check alone; the
+ * The promotion form of /promosi/create, on both sides: the rules a form can check alone; the
  * ones needing the catalogue or other promotions come back from the API as field errors.
  */
 export const promotionFormSchema = z

@@ -34,7 +34,7 @@ const password = z
   .max(255, TOO_LONG);
 
 /**
- * The user form of spec 001 §5: `staff` is the administrator's form (no phone; role from the global roles, a
+ * The user form: `staff` is the administrator's form (no phone; role from the global roles, a
  * key account's brands), `member` a brand's or vendor's (phone required). The password is required on create
  * and optional (empty keeps it) on edit.
  */
@@ -65,7 +65,7 @@ const telephone = (requiredMessage: string) =>
 
 const coordinate = (bound: number) => z.coerce.number(says('errors.pinAddress')).min(-bound).max(bound);
 
-/** The General tab of the brand and of a vendor (spec 001 §5): the vendor's fax is optional, its priority a flag. */
+/** The General tab of the brand and of a vendor: the vendor's fax is optional, its priority a flag. */
 export function tenantFormSchema({ kind }: { kind: 'brand' | 'vendor' }) {
   return z.object({
     name: required('settings.validation.nameRequired', 255),

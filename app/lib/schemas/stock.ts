@@ -29,13 +29,13 @@ export const vendorStockSchema = z.object({
   quantity,
 });
 
-/** The stock form (spec 001 §5): the spec's own messages, as i18n keys. */
+/** The stock form: the product's own messages, as i18n keys. */
 export const productSchema = z.object({
   intent: z.literal('save', says(INVALID)),
   name: z.string(says('stock.nameRequired')).trim().min(1).max(255, TOO_LONG),
   sku: z.string(says('stock.skuRequired')).trim().min(1).max(100, TOO_LONG),
   category_id: z.coerce.number(says('stock.categoryRequired')).int().positive(),
-  // Required (spec 001 §4): blank is refused, never read as 0.
+  // Required (docs/decisions/049): blank is refused, never read as 0.
   vendor_price: z.preprocess(
     (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
     z.coerce.number(says('stock.vendorPriceRequired')).int().min(0),
@@ -82,5 +82,5 @@ export const adjustSchema = z
     }
   });
 
-/** Photos a stock product may have (spec 001 §9). */
+/** Photos a stock product may have. */
 export const MAX_PHOTOS = 5;

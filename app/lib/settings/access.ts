@@ -7,7 +7,7 @@ export function isPlatformStaff(user: { role_id: number }) {
   return staffKind(user.role_id);
 }
 
-/** View when the update permission is held, Delete when destroy is; `any` allows both (spec 001 §6). */
+/** View when the update permission is held, Delete when destroy is; `any` allows both. */
 export function rowActions(user: AccessUser, resource: SettingsResource) {
   return {
     view: userCan(user, `${resource}.update`),
@@ -29,7 +29,7 @@ export type SettingsCard =
   | 'audit';
 
 /**
- * Each card of `/settings` with the operation that opens its screen (spec 001 §6, docs/decisions/022). Beyond
+ * Each card of `/settings` with the operation that opens its screen (docs/decisions/022). Beyond
  * the spec: shipping methods for whoever may switch the couriers, the access grid with the permissions, the
  * audit log with the users.
  */

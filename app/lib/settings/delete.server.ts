@@ -6,7 +6,7 @@ import { deleteSchema } from '../schemas/settings';
 
 /**
  * A list's delete, after its confirmation dialog: the upstream's message as a toast either way (a special
- * account, a role in use…), and the list again from its first page (spec 001 §2).
+ * account, a role in use…), and the list again from its first page.
  */
 export async function deleteFromList(
   request: Request,

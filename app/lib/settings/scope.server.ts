@@ -17,7 +17,7 @@ export async function requireSettingsScope(request: Request, context: AppLoadCon
   return { user, api, scope };
 }
 
-/** The current brand of a brand-side screen (brand, category): none → back to the menu (spec 001 §2). */
+/** The current brand of a brand-side screen (brand, category): none → back to the menu. */
 export async function requireSettingsBrand(request: Request, context: AppLoadContext) {
   const { user, api } = await requireUser(request, context);
   const brandId = user.role_id === ROLE.brand ? user.brand_id : user.current_brand_id;
@@ -25,7 +25,7 @@ export async function requireSettingsBrand(request: Request, context: AppLoadCon
   return { user, api, brandId };
 }
 
-/** Key accounts are sent away from the user screens to the menu (spec 001 §6). */
+/** Key accounts are sent away from the user screens to the menu (docs/decisions/022). */
 export function keepKeyAccountsOut(user: { role_id: number }) {
   if (user.role_id === ROLE.keyAccount) throw redirect('/settings');
 }

@@ -43,9 +43,9 @@ export async function roleOptionsFor(api: Upstream, target: UserTarget, { staff 
 }
 
 /**
- * The body of spec 001 §6: an administrator saving a user whose role is not the Administrator role adds
- * role_name "Key Account" (with the brands it manages); brand and vendor users go as "Brand" with brand_id or
- * "Vendor" with vendor_id.
+ * The body the API takes (docs/decisions/014): an administrator saving a user whose role is not the Administrator
+ * role adds role_name "Key Account" (with the brands it manages); brand and vendor users go as "Brand" with
+ * brand_id or "Vendor" with vendor_id.
  */
 function bodyOf(
   target: UserTarget,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { paged, type Query, type Upstream } from './client.server';
 
-/** A row of the product list (spec 001 §3): `is_inactive` is `'0'` active or `'1'` inactive. */
+/** A row of the product list: `is_inactive` is `'0'` active or `'1'` inactive. */
 export const listingRowSchema = z.object({
   id: z.number(),
   name: z.string(),
@@ -115,7 +115,7 @@ const showcaseSchema = z.object({
 });
 export type Showcases = z.infer<typeof showcaseSchema>['data'];
 
-/** The listing body the API takes (Tokopedia's product, spec 001 §3), with the form's own state as raw_data. */
+/** The listing body the API takes (Tokopedia's product), with the form's own state as raw_data. */
 export type ListingBody = Record<string, unknown>;
 
 const saved = z.object({ message: z.string(), data: z.object({ id: z.number() }) });
@@ -130,7 +130,7 @@ const imported = z.object({
   }),
 });
 
-/** Marketplace listings of the brand's Tokopedia shop (spec 001 §7 "Marketplace products"). */
+/** Marketplace listings of the brand's Tokopedia shop. */
 export const listingApi = {
   list: (api: Upstream, { brandId, query }: { brandId: number; query: Query }) =>
     api.call(`/api/brand/${brandId}/tokopedia/product-commerce`, paged(listingRowSchema), { query }),

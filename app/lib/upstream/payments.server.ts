@@ -85,7 +85,7 @@ const saved = z.object({ message: z.string(), data: z.object({ id: z.number() })
 const message = z.object({ message: z.string() });
 const optionList = z.object({ data: z.array(named) });
 
-/** Vendor payment vouchers (spec 001 §7 "Vendor payments and banks"). */
+/** Vendor payment vouchers. */
 export const paymentApi = {
   list: (api: Upstream, { query }: { query: Query }) =>
     api.call('/api/send-payment', paged(voucherRowSchema), { query }),

@@ -63,7 +63,7 @@ export type PromotionBody = {
 const saved = z.object({ message: z.string(), data: z.object({ id: z.number() }) });
 const message = z.object({ message: z.string() });
 
-/** A brand's promotions (DESIGN §5 "Promotions"). */
+/** A brand's promotions (docs/decisions/048). */
 export const promotionApi = {
   list: (api: Upstream, { brandId, query }: { brandId: number; query: Query }) =>
     api.call(`/api/brand/${brandId}/promotion`, paged(promotionRowSchema), { query }),

@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { paged, type Query, type Upstream } from './client.server';
 
-/** Where a settings call goes for the signed-in actor (spec 001 §6): a vendor its vendor's, a brand its brand's, staff global. */
+/**
+ * Where a settings call goes for the signed-in actor (docs/decisions/014): a vendor its vendor's, a brand its
+ * brand's, staff global.
+ */
 export type SettingsScope =
   { kind: 'global' } | { kind: 'brand'; id: number } | { kind: 'vendor'; id: number };
 

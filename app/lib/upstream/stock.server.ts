@@ -115,7 +115,7 @@ function base(scope: Scope) {
   return scope.kind === 'brand' ? `/api/brand/${scope.id}` : `/api/vendor/${scope.id}`;
 }
 
-/** Catalogue, stock, imports and the ledger (spec 001 §7 "Brand products and stock", docs/decisions/017). */
+/** Catalogue, stock, imports and the ledger (docs/decisions/017). */
 export const stockApi = {
   list: (api: Upstream, { scope, query }: { scope: Scope; query: Query }) =>
     api.call(`${base(scope)}/product-stock`, paged(stockRowSchema), { query }),

@@ -197,7 +197,7 @@ function widget<S extends ZodTypeAny>(api: Upstream, path: string, schema: S, { 
   return api.call(`${scopePath(scope)}/widget/${path}`, schema, { query });
 }
 
-/** The dashboard's upstream calls (`/api/{brand|vendor}/{id}/widget/…`, spec §7) and its category tree. */
+/** The dashboard's upstream calls (`/api/{brand|vendor}/{id}/widget/…`) and its category tree. */
 export const widgetApi = {
   card: (api: Upstream, { path, ...input }: Input & { path: CardWidget }): Promise<CardValue> =>
     widget(api, path, cardResponse, input).then((response) => response.data),
