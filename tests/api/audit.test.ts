@@ -10,7 +10,7 @@ let api: TestApi;
 
 beforeAll(async () => {
   smtp = await startSmtpReceiver();
-  api = await startTestApi({ smtpUrl: smtp.url });
+  api = await startTestApi({ http: true, smtpUrl: smtp.url });
 });
 
 afterAll(async () => {

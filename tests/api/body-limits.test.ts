@@ -1,18 +1,18 @@
 import { request as httpRequest } from 'node:http';
 import type { Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApi, type TestApi } from '../support/api';
+import { startTestApi, type HttpTestApi } from '../support/api';
 
 /**
  * Body limits hold while a body streams in, before anything parses it (DESIGN §8): HTTP-level on purpose, as
  * only a socket shows a body that is still arriving.
  */
 
-let api: TestApi;
+let api: HttpTestApi;
 let admin: string;
 
 beforeAll(async () => {
-  api = await startTestApi();
+  api = await startTestApi({ http: true });
   admin = await api.login(api.world.users.admin.email);
 });
 
@@ -205,6 +205,7 @@ describe('a body over its limit', () => {
 describe('the limits come from the environment', () => {
   it('BODY_LIMIT_BYTES, BODY_LIMIT_PUBLIC_BYTES and BODY_LIMIT_UPLOAD_BYTES move each limit', async () => {
     const small = await startTestApi({
+      http: true,
       config: { BODY_LIMIT_BYTES: '4096', BODY_LIMIT_PUBLIC_BYTES: '512', BODY_LIMIT_UPLOAD_BYTES: '8192' },
     });
     try {

@@ -166,7 +166,7 @@ async function send(operation: string, sent: Sent) {
   const [method, path] = operation.split(' ');
   const headers: Record<string, string> = { accept: 'application/json', authorization: `Bearer ${admin}` };
   if (sent.contentType) headers['content-type'] = sent.contentType;
-  const response = await fetch(new URL(concretePath(path), api.baseUrl), {
+  const response = await api.fetch(concretePath(path), {
     method: method.toUpperCase(),
     headers,
     body: sent.body,
@@ -497,7 +497,7 @@ describe('nearly valid bodies sent to the writes of payments, stock, listings an
 });
 
 async function sendJson(target: Target, body: Json) {
-  const response = await fetch(new URL(target.path, api.baseUrl), {
+  const response = await api.fetch(target.path, {
     method: target.method.toUpperCase(),
     headers: {
       accept: 'application/json',

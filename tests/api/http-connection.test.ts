@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startTestApi, type TestApi } from '../support/api';
+import { startTestApi, type HttpTestApi } from '../support/api';
 
 /**
  * What only a socket shows, kept at the HTTP level when other tests call the API in process. The tests' client
@@ -12,10 +12,10 @@ import { startTestApi, type TestApi } from '../support/api';
 /** The longest a test file's hook may run (vitest.config.ts), so the longest the thread can stall. */
 const LONGEST_HOOK_MS = 120_000;
 
-let api: TestApi;
+let api: HttpTestApi;
 
 beforeAll(async () => {
-  api = await startTestApi();
+  api = await startTestApi({ http: true });
 });
 
 afterAll(async () => {

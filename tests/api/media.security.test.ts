@@ -10,7 +10,7 @@ let brandA: string;
 let brandB: string;
 
 beforeAll(async () => {
-  api = await startTestApi({ config: { MEDIA_MAX_BYTES: String(MAX_BYTES) } });
+  api = await startTestApi({ http: true, config: { MEDIA_MAX_BYTES: String(MAX_BYTES) } });
   brandA = await api.login(api.world.users.brandA.email);
   brandB = await api.login(api.world.users.brandB.email);
 });

@@ -9,7 +9,7 @@ const PER_IP_LIMIT = 8;
 let api: TestApi;
 
 beforeAll(async () => {
-  api = await startTestApi({ config: { LOGIN_MAX_ATTEMPTS_PER_IP: String(PER_IP_LIMIT) } });
+  api = await startTestApi({ http: true, config: { LOGIN_MAX_ATTEMPTS_PER_IP: String(PER_IP_LIMIT) } });
 });
 
 afterAll(async () => {
@@ -78,7 +78,7 @@ describe('POST /oauth/token refuses bad credentials', () => {
   });
 
   it('answers a body that is not valid JSON with 400, never a 500', async () => {
-    const response = await fetch(`${api.baseUrl}/oauth/token`, {
+    const response = await api.fetch('/oauth/token', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: '{"grant_type":',

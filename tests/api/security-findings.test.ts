@@ -7,7 +7,7 @@ import { CLIENT, refreshGrant, startTestApi, type TestApi } from '../support/api
 let api: TestApi;
 
 beforeAll(async () => {
-  api = await startTestApi();
+  api = await startTestApi({ http: true });
 });
 
 afterAll(async () => {

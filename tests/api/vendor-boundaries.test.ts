@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoiceOffers, orders, type OrderStatusCode } from '../../api/db/schema';
 import { startTestApi, type TestApi } from '../support/api';
 import { createCatalogue, invoicePayload, placeOrder, type Catalogue } from '../support/world';
+import { jakartaDate } from '../../api/db/jakarta';
 
 /**
  * Rules between vendors of one brand, and of a vendor serving two brands, that the wider tenancy tests cannot
@@ -174,7 +175,8 @@ describe("a vendor's channel filter", () => {
       channel: 'shopee',
     });
     const shopeeId = api.world.channels.shopee;
-    const day = api.deps.clock().toISOString().slice(0, 10);
+    // The widgets' days are Jakarta's: from 17:00 UTC it is already tomorrow there.
+    const day = jakartaDate(api.deps.clock());
     const ids = (body: { data: { id: number }[] }) => body.data.map((row) => row.id);
 
     const list = await api.request(`/api/vendor/${api.world.vendors.V1}/order`, {

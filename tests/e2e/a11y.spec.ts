@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { ACCOUNTS, axeOn, openFirstOffer, signInAndWait } from './support';
+import { ACCOUNTS, axeOn, openFirstOffer, signInTo } from './support';
 
 // axe runs inside the page, so this file belongs to the JavaScript-enabled project only.
 test('the sign-in page and the shell have no serious or critical accessibility violations', async ({
@@ -8,8 +8,7 @@ test('the sign-in page and the shell have no serious or critical accessibility v
   await page.goto('/auth/login');
   const login = await axeOn(page).analyze();
   expect(login.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
-  await signInAndWait(page, ACCOUNTS.admin);
-  await page.goto('/account/profile');
+  await signInTo(page, ACCOUNTS.admin, '/account/profile');
   const shell = await axeOn(page).analyze();
   expect(shell.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
 });
@@ -17,8 +16,7 @@ test('the sign-in page and the shell have no serious or critical accessibility v
 test('the order, invoice, customer and dashboard pages have no serious or critical accessibility violations', async ({
   page,
 }) => {
-  await signInAndWait(page, ACCOUNTS.admin);
-  await page.goto('/order');
+  await signInTo(page, ACCOUNTS.admin, '/order');
   const orderPath = await page.getByRole('table').getByRole('link').first().getAttribute('href');
   const pages = [
     '/order',
@@ -39,7 +37,7 @@ test('the order, invoice, customer and dashboard pages have no serious or critic
 });
 
 test('a modal takes the focus when it opens and Escape closes it', async ({ page }) => {
-  await signInAndWait(page, ACCOUNTS.vendor);
+  await signInTo(page, ACCOUNTS.vendor);
   const dialog = await openFirstOffer(page);
   await expect(dialog.getByRole('heading', { name: 'Pesanan Masuk' })).toBeFocused();
 
@@ -52,7 +50,7 @@ test('a modal takes the focus when it opens and Escape closes it', async ({ page
 test('the notification panel takes the focus, gives it back on Escape and closes when a notification is opened', async ({
   page,
 }) => {
-  await signInAndWait(page, ACCOUNTS.vendor);
+  await signInTo(page, ACCOUNTS.vendor, '/order');
   const bell = page.getByRole('link', { name: /^Notifikasi/ });
   await bell.click();
   const panel = page.getByRole('dialog', { name: 'Notifikasi' });

@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page, type TestInfo } from './fixtures';
-import { ACCOUNTS, signIn, signInAndWait, signOut } from './support';
+import { ACCOUNTS, signIn, signInTo, signOut } from './support';
 
 /**
  * Access that holds for every account an administrator creates (docs/decisions/022): an account on a custom
@@ -25,8 +25,7 @@ async function accountOnNewRole(
 ) {
   const roleName = `Akses E2E ${run}`;
   const email = `akses.${run}@demo.test`.toLowerCase();
-  await signInAndWait(page, ACCOUNTS.admin);
-  await page.goto('/settings/role/create');
+  await signInTo(page, ACCOUNTS.admin, '/settings/role/create');
   await page.getByLabel('Nama peran').fill(roleName);
   await page.getByRole('button', { name: 'Simpan' }).click();
   await toastSays(page, 'Data berhasil dibuat');

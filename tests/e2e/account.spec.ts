@@ -1,7 +1,7 @@
 import { KIND } from '../../contract/access';
 import { expect, test, type APIRequestContext } from './fixtures';
 import { startSmtpReceiver, type SmtpReceiver } from '../support/smtp';
-import { ACCOUNTS, DEMO_PASSWORD, chooseBrand, signIn, signInAndWait, tokenFor } from './support';
+import { ACCOUNTS, DEMO_PASSWORD, chooseBrand, signIn, signInAndWait, signInTo, tokenFor } from './support';
 
 let smtp: SmtpReceiver;
 
@@ -14,8 +14,7 @@ test.afterAll(async () => {
 });
 
 test('a bad phone number on the profile shows its field error and saves nothing', async ({ page }) => {
-  await signInAndWait(page, ACCOUNTS.brand);
-  await page.goto('/account/profile');
+  await signInTo(page, ACCOUNTS.brand, '/account/profile');
   const phone = page.getByLabel('Nomor HP');
   const saved = await phone.inputValue();
   await phone.fill('12345');
@@ -26,8 +25,7 @@ test('a bad phone number on the profile shows its field error and saves nothing'
 });
 
 test('a valid profile change is saved and confirmed', async ({ page }) => {
-  await signInAndWait(page, ACCOUNTS.keyAccount);
-  await page.goto('/account/profile');
+  await signInTo(page, ACCOUNTS.keyAccount, '/account/profile');
   await page.getByLabel('Nomor HP').fill('081298765432');
   await page.getByRole('button', { name: 'Simpan', exact: true }).click();
   await expect(page.getByRole('status')).toContainText('Profil berhasil diperbarui');
@@ -35,8 +33,7 @@ test('a valid profile change is saved and confirmed', async ({ page }) => {
 });
 
 test('a vendor sees the performance block computed for their vendor', async ({ page }) => {
-  await signInAndWait(page, ACCOUNTS.vendor);
-  await page.goto('/account/profile');
+  await signInTo(page, ACCOUNTS.vendor, '/account/profile');
   const block = page.getByRole('region', { name: 'Performa vendor' });
   await expect(block).toBeVisible();
   await expect(block.getByText('SLA', { exact: true })).toBeVisible();
@@ -111,8 +108,7 @@ test('an administrator switches the current brand from the header', async ({ pag
 });
 
 test('the notification list shows items and opening one marks it read', async ({ page }) => {
-  await signInAndWait(page, ACCOUNTS.vendor);
-  await page.goto('/notifications');
+  await signInTo(page, ACCOUNTS.vendor, '/notifications');
   await expect(page.getByRole('heading', { name: 'Notifikasi' })).toBeVisible();
   const unread = page.getByRole('button').filter({ hasText: '(Belum dibaca)' });
   expect(await unread.count()).toBeGreaterThan(0);

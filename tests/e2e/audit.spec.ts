@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import { readFile } from 'node:fs/promises';
 import { formatDateTime } from '../../app/lib/format';
 import { expect, test, type APIRequestContext } from './fixtures';
-import { ACCOUNTS, signInAndWait, tokenFor } from './support';
+import { ACCOUNTS, signInTo, tokenFor } from './support';
 
 /**
  * The audit log as a person reads it (works without JavaScript): sign-ins left out until the filter asks for them,
@@ -54,8 +54,7 @@ test('the audit log shows a stock adjustment labelled, named and in Jakarta time
   const [moved] = written!.changes.changes.after as { productId: number; before: number; after: number }[];
   expect(moved).toMatchObject({ productId: product.id, after: moved.before + 1 });
 
-  await signInAndWait(page, ACCOUNTS.admin);
-  await page.goto('/settings/audit');
+  await signInTo(page, ACCOUNTS.admin, '/settings/audit');
   const log = page.getByRole('table', { name: 'Log Audit' });
   const entry = log.getByRole('row').filter({ hasText: note });
   await expect(entry).toHaveCount(1);

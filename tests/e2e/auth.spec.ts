@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { ACCOUNTS, signIn, signInAndWait, signOut } from './support';
+import { ACCOUNTS, signIn, signInAndWait, signInTo, signOut } from './support';
 
 const DASHBOARD_FIVE = ['Ringkasan', 'Penjualan', 'Vendor', 'Produk', 'Pembeli'];
 
@@ -107,8 +107,7 @@ test('a signed-out visitor is sent to sign in and then back to the page they ask
 });
 
 test('a signed-in user is kept out of the sign-in pages', async ({ page }) => {
-  await signInAndWait(page, ACCOUNTS.brand);
-  await page.goto('/auth/login');
+  await signInTo(page, ACCOUNTS.brand, '/auth/login');
   await expect(page).toHaveURL(/\/dashboard\/ringkasan/);
 });
 
@@ -128,7 +127,7 @@ test('after logout the old session cookie no longer opens any page', async ({ pa
 });
 
 test('an unknown path shows the Not Found Page inside the shell', async ({ page }) => {
-  await signInAndWait(page, ACCOUNTS.admin);
+  await signInTo(page, ACCOUNTS.admin);
   const response = await page.goto('/no-such-page');
   expect(response?.status()).toBe(404);
   await expect(page.getByRole('heading', { name: 'Not Found Page' })).toBeVisible();
@@ -137,7 +136,7 @@ test('an unknown path shows the Not Found Page inside the shell', async ({ page 
 test('an order, invoice or customer that is not there answers 404 inside the shell, brand selector and navigation kept', async ({
   page,
 }) => {
-  await signInAndWait(page, ACCOUNTS.admin);
+  await signInTo(page, ACCOUNTS.admin);
   for (const path of ['/order/99999999', '/invoice/99999999', '/customer/Nobody%20Here?phone=0800000000']) {
     const response = await page.goto(path);
     expect(response?.status(), path).toBe(404);
@@ -157,8 +156,7 @@ test('the language switch turns the interface to English and back', async ({ pag
 });
 
 test('in English the order statuses read in English, while the filter keeps its value', async ({ page }) => {
-  await signInAndWait(page, ACCOUNTS.admin);
-  await page.goto('/order');
+  await signInTo(page, ACCOUNTS.admin, '/order');
   await page.getByRole('button', { name: 'en', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Sales', level: 1 })).toBeVisible();
   await page.getByRole('navigation', { name: 'Status' }).getByRole('link', { name: 'Completed' }).click();

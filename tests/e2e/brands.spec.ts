@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './fixtures';
-import { ACCOUNTS, chooseBrand, signInAndWait } from './support';
+import { ACCOUNTS, chooseBrand, signInTo } from './support';
 
 /**
  * Brands made and deleted by an administrator, with JavaScript and without: the brand form refuses a bad pin
@@ -29,8 +29,7 @@ test('an administrator adds a brand, is refused a bad pin address, then deletes 
   page,
 }, testInfo) => {
   const name = `Brand E2E ${testInfo.project.name}-${Date.now()}`;
-  await signInAndWait(page, ACCOUNTS.admin);
-  await page.goto('/settings/brand');
+  await signInTo(page, ACCOUNTS.admin, '/settings/brand');
   await page.getByRole('link', { name: 'Tambah Brand' }).click();
   await expect(page).toHaveURL(/\/settings\/brand\/create$/);
   await expect(page.getByRole('heading', { name: 'Tambah Brand', level: 1 })).toBeVisible();
@@ -69,7 +68,7 @@ test('an administrator adds a brand, is refused a bad pin address, then deletes 
 test('a brand that still has orders is not deleted, and the refusal says why in Indonesian and in English', async ({
   page,
 }) => {
-  await signInAndWait(page, ACCOUNTS.admin);
+  await signInTo(page, ACCOUNTS.admin, '/account/profile');
   await chooseBrand(page, DEMO_BRAND);
   await page.goto('/settings/brand');
   await page.getByRole('link', { name: `Hapus ${DEMO_BRAND}` }).click();
@@ -95,8 +94,7 @@ test('a brand that still has orders is not deleted, and the refusal says why in 
 });
 
 test('only an administrator is offered adding or deleting a brand', async ({ page }) => {
-  await signInAndWait(page, ACCOUNTS.keyAccount);
-  await page.goto('/settings/brand');
+  await signInTo(page, ACCOUNTS.keyAccount, '/settings/brand');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Tambah Brand' })).toHaveCount(0);
   await expect(page.getByRole('link', { name: /^Hapus / })).toHaveCount(0);

@@ -1,5 +1,5 @@
 import { expect, test, type Locator } from './fixtures';
-import { ACCOUNTS, signInAndWait } from './support';
+import { ACCOUNTS, signInTo } from './support';
 
 // Charts draw on a canvas once JavaScript runs: this file belongs to the JavaScript-enabled project only.
 
@@ -16,8 +16,7 @@ async function drawn(canvas: Locator) {
 }
 
 test('the sales chart and the buyer doughnuts draw on their canvases', async ({ page }) => {
-  await signInAndWait(page, ACCOUNTS.admin);
-  await page.goto('/dashboard/penjualan');
+  await signInTo(page, ACCOUNTS.admin, '/dashboard/penjualan');
   const line = page.getByRole('img', { name: 'Grafik GMV' });
   await expect(line).toBeVisible();
   await expect.poll(() => drawn(line)).toBe(true);
@@ -40,8 +39,7 @@ test('the sales chart and the buyer doughnuts draw on their canvases', async ({ 
 });
 
 test('clicking a selectable card switches the chart to its series', async ({ page }) => {
-  await signInAndWait(page, ACCOUNTS.admin);
-  await page.goto('/dashboard/vendor');
+  await signInTo(page, ACCOUNTS.admin, '/dashboard/vendor');
   await expect(page.getByRole('img', { name: 'Grafik GMV' })).toBeVisible();
   await page.getByRole('group', { name: 'Produk terjual' }).getByRole('link').click();
   await expect(page).toHaveURL(/series=productsSold/);
@@ -56,8 +54,7 @@ test('clicking a selectable card switches the chart to its series', async ({ pag
 });
 
 test('ticking a parent category ticks its sub-categories, unticking it clears them', async ({ page }) => {
-  await signInAndWait(page, ACCOUNTS.admin);
-  await page.goto('/dashboard/produk');
+  await signInTo(page, ACCOUNTS.admin, '/dashboard/produk');
   const filters = page.getByRole('form', { name: 'Filter dashboard' });
   await filters.getByText('Kategori (Semua)').click();
   const tree = filters.getByRole('group', { name: 'Kategori' });

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Locator, type Page } from './fixtures';
-import { ACCOUNTS, openFirstOffer, signInAndWait } from './support';
+import { ACCOUNTS, openFirstOffer, signInTo } from './support';
 
 /** Opens a dashboard over the last 30 days (through the preset link), so its tables have rows to page through. */
 async function openLast30Days(page: Page, path: string) {
@@ -82,8 +82,7 @@ const PAGES = [
 
 for (const dashboard of PAGES) {
   test(`an administrator sees the cards and tables of ${dashboard.path}`, async ({ page }) => {
-    await signInAndWait(page, ACCOUNTS.admin);
-    await page.goto(dashboard.path);
+    await signInTo(page, ACCOUNTS.admin, dashboard.path);
     await expect(page.getByRole('heading', { level: 1, name: dashboard.title })).toBeVisible();
     for (const group of dashboard.groups) {
       await expect(page.getByRole('region', { name: group })).toBeVisible();
@@ -105,7 +104,7 @@ for (const dashboard of PAGES) {
 }
 
 test('the performance tables are paged by five, searchable and sortable', async ({ page }) => {
-  await signInAndWait(page, ACCOUNTS.admin);
+  await signInTo(page, ACCOUNTS.admin);
   await openLast30Days(page, '/dashboard/produk');
   const table = page.getByRole('table', { name: 'Performa Produk' });
   await expect(table.getByRole('row')).toHaveCount(6);
@@ -125,8 +124,7 @@ test('the performance tables are paged by five, searchable and sortable', async 
 test('a vendor opens only the sales dashboard, without the vendor filter, Unit Terjual and Average In Stock Rate, and filters it by channel', async ({
   page,
 }) => {
-  await signInAndWait(page, ACCOUNTS.vendor);
-  await page.goto('/dashboard/ringkasan');
+  await signInTo(page, ACCOUNTS.vendor, '/dashboard/ringkasan');
   await expect(page).toHaveURL(/\/dashboard\/penjualan$/);
   await page.goto('/dashboard/vendor');
   await expect(page).toHaveURL(/\/dashboard\/penjualan$/);
@@ -153,7 +151,7 @@ test('a vendor opens only the sales dashboard, without the vendor filter, Unit T
 });
 
 test('an offer the vendor accepts shows among its new orders, linked to the order', async ({ page }) => {
-  await signInAndWait(page, ACCOUNTS.vendor);
+  await signInTo(page, ACCOUNTS.vendor);
   await openFirstOffer(page);
   await page.getByRole('button', { name: 'Accept' }).click();
   await expect(page).toHaveURL(/\/order\/\d+$/);
@@ -167,7 +165,7 @@ test('an offer the vendor accepts shows among its new orders, linked to the orde
 });
 
 test('an administrator’s new orders link to their invoices', async ({ page }) => {
-  await signInAndWait(page, ACCOUNTS.admin);
+  await signInTo(page, ACCOUNTS.admin);
   await openLast30Days(page, '/dashboard/penjualan');
   const table = page.getByRole('table', { name: 'Pesanan Baru', exact: true });
   await expect(table.getByRole('row')).toHaveCount(6);
@@ -175,8 +173,7 @@ test('an administrator’s new orders link to their invoices', async ({ page }) 
 });
 
 test('choosing another date preset changes the range and the figures', async ({ page }) => {
-  await signInAndWait(page, ACCOUNTS.admin);
-  await page.goto('/dashboard/penjualan');
+  await signInTo(page, ACCOUNTS.admin, '/dashboard/penjualan');
   const presets = page.getByRole('navigation', { name: 'Rentang tanggal cepat' });
   await expect(presets.getByRole('link', { name: '7 hari terakhir' })).toHaveAttribute(
     'aria-current',
@@ -197,7 +194,7 @@ test('choosing another date preset changes the range and the figures', async ({ 
 });
 
 test('the PDF export downloads the dashboard as shown, with its title and GMV', async ({ page }) => {
-  await signInAndWait(page, ACCOUNTS.admin);
+  await signInTo(page, ACCOUNTS.admin);
   await openLast30Days(page, '/dashboard/ringkasan');
   const gmv =
     (await figureOf(page.getByRole('region', { name: 'Ringkasan Penjualan' }), 'GMV').textContent()) ?? '';

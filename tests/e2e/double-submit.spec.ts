@@ -1,13 +1,12 @@
 import { expect, test } from './fixtures';
-import { ACCOUNTS, signInAndWait } from './support';
+import { ACCOUNTS, signInTo } from './support';
 
 /**
  * A creating form posted twice — a double click, or the browser sending it again after a dropped connection —
  * creates one record: both posts carry the page's form key, which the upstream honours as an Idempotency-Key.
  */
 test('changing the vendor of an order posted twice at once diverts it once', async ({ page }) => {
-  await signInAndWait(page, ACCOUNTS.admin);
-  await page.goto('/order?status=Pesanan+Baru');
+  await signInTo(page, ACCOUNTS.admin, '/order?status=Pesanan+Baru');
   const firstOrder = page.getByRole('table').getByRole('link', { name: /^SO\// }).first();
   const path = await firstOrder.getAttribute('href');
   expect(path).toMatch(/^\/order\/\d+/);

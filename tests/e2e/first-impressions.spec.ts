@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { expect, test, type APIRequestContext, type Page } from './fixtures';
-import { ACCOUNTS, jakartaInvoice, signInAndWait, tokenFor } from './support';
+import { ACCOUNTS, jakartaInvoice, signInTo, tokenFor, WIDE_RANGE } from './support';
 
 /**
  * What a person meets first on the built screens (issue 12), with JavaScript and without: titles, newest first,
@@ -39,18 +39,15 @@ async function ingest(
 }
 
 /** Signs in as another account in the same test: the browser forgets the previous session first. */
-/** From the start of last year to the end of next: every seeded day, whenever the suite runs. */
-const YEAR = new Date(Date.now() + 7 * 3_600_000).getUTCFullYear();
-const WIDE_RANGE = `date-from=${YEAR - 1}-01-01&date-to=${YEAR + 1}-12-31`;
 
-async function switchTo(page: Page, email: string) {
+async function switchTo(page: Page, email: string, path?: string) {
   await page.context().clearCookies();
-  await signInAndWait(page, email);
+  await signInTo(page, email, path);
 }
 
 /** Administrators keep their chosen brand between sessions: these tests read the first demo brand. */
 async function adminOnFirstBrand(page: Page) {
-  await switchTo(page, ACCOUNTS.admin);
+  await switchTo(page, ACCOUNTS.admin, '/account/profile');
   const select = page.getByRole('banner').getByRole('combobox', { name: 'Brand' });
   if ((await select.inputValue()) !== String(BRAND_ID)) {
     await select.selectOption(String(BRAND_ID));

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from './fixtures';
-import { ACCOUNTS, axeOn, signInAndWait, tokenFor } from './support';
+import { ACCOUNTS, axeOn, signInTo, tokenFor } from './support';
 
 /** A real 1×1 PNG, as a product picture. */
 const PICTURE = {
@@ -57,8 +57,7 @@ test('an administrator creates a listing with two variant types and a wholesale 
 }) => {
   const name = `Kaos Polos E2E ${javaScriptEnabled ? 'JS' : 'HTML'} ${Date.now()}`;
   const sku = `E2E-${javaScriptEnabled ? 'JS' : 'HTML'}-${Date.now()}`;
-  await signInAndWait(page, ACCOUNTS.admin);
-  await page.goto('/product');
+  await signInTo(page, ACCOUNTS.admin, '/product');
   await page.getByRole('link', { name: 'Tambah Produk' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Tambah Produk' })).toBeVisible();
 
@@ -137,8 +136,7 @@ test('an administrator creates a listing with two variant types and a wholesale 
 });
 
 test('a brand user sees the listings but no add, delete or switch', async ({ page }) => {
-  await signInAndWait(page, ACCOUNTS.brand);
-  await page.goto('/product');
+  await signInTo(page, ACCOUNTS.brand, '/product');
   await expect(page.getByRole('heading', { level: 1, name: 'Produk Marketplace' })).toBeVisible();
   await expect(page.getByRole('link', { name: /^Lihat / }).first()).toBeVisible();
   await expect(page.getByRole('link', { name: 'Tambah Produk' })).toHaveCount(0);
@@ -160,8 +158,7 @@ test(
     const name = `Kaos Gagal Status ${Date.now()}`;
     await listingThroughApi(page.request, name, `SANDBOX-FAIL-STATUS-${Date.now()}`);
 
-    await signInAndWait(page, ACCOUNTS.admin);
-    await page.goto(`/product?search=${encodeURIComponent(name)}`);
+    await signInTo(page, ACCOUNTS.admin, `/product?search=${encodeURIComponent(name)}`);
     const toggle = page.getByRole('switch', { name: `Aktifkan ${name}` });
     await expect(toggle).toHaveAttribute('aria-checked', 'true');
     // Hold the call back a moment, so the switch can be seen to move before the answer comes.
@@ -187,7 +184,7 @@ test('an administrator uploads new prices from the template, and deletes a listi
   const name = `Kaos Harga ${stamp}`;
   const sku = `HARGA-${stamp}`;
   await listingThroughApi(page.request, name, sku);
-  await signInAndWait(page, ACCOUNTS.admin);
+  await signInTo(page, ACCOUNTS.admin);
   const template = await page.request.get('/product/template');
   expect(template.status()).toBe(200);
   expect(template.headers()['content-disposition']).toMatch(/ product\.xlsx"$/);
@@ -246,8 +243,7 @@ test(
   'the product pages have no serious accessibility violations and fit a phone',
   { tag: '@enhanced' },
   async ({ page }) => {
-    await signInAndWait(page, ACCOUNTS.admin);
-    await page.goto('/product');
+    await signInTo(page, ACCOUNTS.admin, '/product');
     const first = await page
       .getByRole('table')
       .getByRole('link', { name: /^Lihat / })

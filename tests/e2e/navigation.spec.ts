@@ -1,11 +1,10 @@
 import { expect, test } from './fixtures';
-import { ACCOUNTS, signInAndWait } from './support';
+import { ACCOUNTS, signInTo } from './support';
 
 const LAYOUT_DATA = /[?&]_data=routes%2F_app(&|$)/;
 
 test('moving between pages keeps the shell: only the new page loads its data', async ({ page }) => {
-  await signInAndWait(page, ACCOUNTS.admin);
-  await page.goto('/order');
+  await signInTo(page, ACCOUNTS.admin, '/order');
   const dataRequests: string[] = [];
   page.on('request', (request) => {
     if (request.url().includes('_data=')) dataRequests.push(request.url());

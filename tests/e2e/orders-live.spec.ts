@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from './fixtures';
-import { ACCOUNTS, chooseBrand, jakartaInvoice, signInAndWait, tokenFor } from './support';
+import { ACCOUNTS, chooseBrand, jakartaInvoice, signInTo, tokenFor } from './support';
 
 // Live updates need JavaScript: this file runs in the JavaScript-enabled project only.
 
@@ -8,8 +8,7 @@ const TOKOPEDIA = 1;
 
 /** The demo vendor's order list with live updates on; returns the header the marketplace's calls carry. */
 async function watchOrdersAsVendor(page: Page, request: APIRequestContext) {
-  await signInAndWait(page, ACCOUNTS.vendor);
-  await page.goto('/order');
+  await signInTo(page, ACCOUNTS.vendor, '/order');
   await expect(page.locator('[data-live="true"]')).toBeAttached();
   return { Authorization: `Bearer ${await tokenFor(request, ACCOUNTS.admin)}` };
 }
@@ -60,7 +59,7 @@ test('an open order list shows a status change made elsewhere without reloading'
   });
   const { data } = (await order.json()) as { data: { number: string; brand: { name: string } } };
 
-  await signInAndWait(page, ACCOUNTS.admin);
+  await signInTo(page, ACCOUNTS.admin, '/account/profile');
   await chooseBrand(page, data.brand.name);
   await page.goto(`/order?search=${encodeURIComponent(data.number)}`);
   const row = page.getByRole('row').filter({ hasText: data.number });

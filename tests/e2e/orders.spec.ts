@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { expect, test, type Page } from './fixtures';
 import { TINY_PNG } from '../support/files';
-import { ACCOUNTS, chooseBrand, jakartaInvoice, openFirstOffer, signInAndWait, tokenFor } from './support';
+import { ACCOUNTS, chooseBrand, jakartaInvoice, openFirstOffer, signInTo, tokenFor } from './support';
 
 async function acceptFirstOffer(page: Page) {
   await openFirstOffer(page);
@@ -55,13 +55,12 @@ async function deliveredOrder(page: Page) {
 }
 
 test('a vendor accepts an offer and moves the order through to delivered with a photo', async ({ page }) => {
-  await signInAndWait(page, ACCOUNTS.vendor);
+  await signInTo(page, ACCOUNTS.vendor);
   await deliveredOrder(page);
 });
 
 test('the vendor sees how many offers wait, and when each expires', async ({ page }) => {
-  await signInAndWait(page, ACCOUNTS.vendor);
-  await page.goto('/order');
+  await signInTo(page, ACCOUNTS.vendor, '/order');
   const offers = page.getByRole('region', { name: 'Pesanan Masuk' });
   const rows = offers.getByRole('listitem');
   const shown = await rows.count();
@@ -74,8 +73,7 @@ test('the vendor sees how many offers wait, and when each expires', async ({ pag
 test('the vendor filters its orders by channel, the vendor filter staying the brand side’s', async ({
   page,
 }) => {
-  await signInAndWait(page, ACCOUNTS.vendor);
-  await page.goto('/order');
+  await signInTo(page, ACCOUNTS.vendor, '/order');
   const filters = page.getByRole('search').filter({ has: page.getByRole('button', { name: 'Terapkan' }) });
   await expect(filters.getByRole('group', { name: 'Vendor', includeHidden: true })).toHaveCount(0);
   await filters.locator('summary', { hasText: 'Channel' }).click();
@@ -90,7 +88,7 @@ test('the vendor filters its orders by channel, the vendor filter staying the br
 });
 
 test('the shipping step refuses a missing tracking number with a field error', async ({ page }) => {
-  await signInAndWait(page, ACCOUNTS.vendor);
+  await signInTo(page, ACCOUNTS.vendor);
   await acceptFirstOffer(page);
   await takeStep(page, 'Siap Dikirim');
   await page.getByRole('link', { name: 'Kirim', exact: true }).click();
@@ -103,12 +101,12 @@ test('the brand administrator finds the order, records a return and changes the 
 }) => {
   // Two orders of its own, one delivered and one new, from the vendor's side.
   test.slow();
-  await signInAndWait(page, ACCOUNTS.vendor);
+  await signInTo(page, ACCOUNTS.vendor);
   const delivered = await deliveredOrder(page);
   const other = await acceptedOrder(page);
   await page.context().clearCookies();
 
-  await signInAndWait(page, ACCOUNTS.admin);
+  await signInTo(page, ACCOUNTS.admin, '/account/profile');
   await chooseBrand(page, delivered.brand);
   await page.goto(`/order?search=${encodeURIComponent(delivered.number)}&with-canceled=1`);
   await page.getByRole('link', { name: delivered.number }).click();
@@ -143,11 +141,11 @@ test('the brand administrator finds the order, records a return and changes the 
 test('the administrator exports the order list as a spreadsheet and prints a sales PDF holding the order number', async ({
   page,
 }) => {
-  await signInAndWait(page, ACCOUNTS.vendor);
+  await signInTo(page, ACCOUNTS.vendor);
   const order = await acceptedOrder(page);
   await page.context().clearCookies();
 
-  await signInAndWait(page, ACCOUNTS.admin);
+  await signInTo(page, ACCOUNTS.admin, '/account/profile');
   await chooseBrand(page, order.brand);
   await page.goto('/order');
   const [download] = await Promise.all([
@@ -169,7 +167,7 @@ test('the administrator exports the order list as a spreadsheet and prints a sal
 test('a vendor moves selected orders one step at once and prints them together', async ({ page }) => {
   // Accepting an offer, a bulk step and a PDF of the chosen orders, on a server that shares two cores.
   test.slow();
-  await signInAndWait(page, ACCOUNTS.vendor);
+  await signInTo(page, ACCOUNTS.vendor);
   const number = await acceptFirstOffer(page);
   await page.goto(`/order?search=${encodeURIComponent(number)}`);
   await page.getByRole('checkbox', { name: `Pilih pesanan ${number}` }).check();
@@ -197,7 +195,7 @@ test('a vendor moves selected orders one step at once and prints them together',
 test('an order list address with a filter the API refuses answers 400 with a message, not an error page', async ({
   page,
 }) => {
-  await signInAndWait(page, ACCOUNTS.vendor);
+  await signInTo(page, ACCOUNTS.vendor);
   const response = await page.goto('/order?status=Bukan+Status');
 
   expect(response?.status()).toBe(400);
@@ -229,8 +227,7 @@ test('a vendor opening an offer the marketplace has since canceled sees it close
   });
   expect(canceled.status()).toBe(200);
 
-  await signInAndWait(page, ACCOUNTS.vendor);
-  await page.goto(`/offer/${offer?.id}`);
+  await signInTo(page, ACCOUNTS.vendor, `/offer/${offer?.id}`);
 
   const dialog = page.getByRole('dialog', { name: 'Pesanan Masuk' });
   await expect(dialog.getByRole('status')).toHaveText('Pesanan ini dibatalkan di marketplace.');

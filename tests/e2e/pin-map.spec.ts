@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { ACCOUNTS, signInAndWait } from './support';
+import { ACCOUNTS, signInTo } from './support';
 
 /**
  * The pin address has a map to drop the pin on (spec 001 §9), loaded only with JavaScript. No tile server is
@@ -14,8 +14,7 @@ test(
   },
   async ({ page }) => {
     await page.route(/tile\.openstreetmap\.org/, (route) => route.abort());
-    await signInAndWait(page, ACCOUNTS.admin);
-    await page.goto('/settings/brand/create');
+    await signInTo(page, ACCOUNTS.admin, '/settings/brand/create');
     const map = page.getByRole('application', { name: /Peta pin alamat/ });
     await expect(map).toBeVisible();
     await expect(page.getByLabel('Latitude')).toHaveValue('');
@@ -39,8 +38,7 @@ test(
 test('the latitude and longitude fields are the pin address; the map comes with JavaScript only', async ({
   page,
 }, testInfo) => {
-  await signInAndWait(page, ACCOUNTS.admin);
-  await page.goto('/settings/brand/create');
+  await signInTo(page, ACCOUNTS.admin, '/settings/brand/create');
   await expect(page.getByLabel('Latitude')).toBeVisible();
   await expect(page.getByLabel('Longitude')).toBeVisible();
   const map = page.getByRole('application', { name: /Peta pin alamat/ });

@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { ACCOUNTS, axeOn, signInAndWait } from './support';
+import { ACCOUNTS, axeOn, signInTo } from './support';
 
 /** Tomorrow in Jakarta, `YYYY-MM-DD`. */
 function jakartaTomorrow() {
@@ -13,8 +13,7 @@ test('an administrator creates a promotion, sees its detail as Belum Mulai, and 
   // Each project on its own channel, so the two runs never put one product in two promotions at once.
   const channel = javaScriptEnabled ? 'Shopee' : 'Tokopedia';
   const name = `Promo E2E ${javaScriptEnabled ? 'JS' : 'HTML'} ${Date.now()}`;
-  await signInAndWait(page, ACCOUNTS.admin);
-  await page.goto('/promosi');
+  await signInTo(page, ACCOUNTS.admin, '/promosi');
   await expect(page.getByRole('heading', { level: 1, name: 'Promosi' })).toBeVisible();
   await page.getByRole('link', { name: 'Buat Promosi' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Buat Promosi' })).toBeVisible();
@@ -56,8 +55,7 @@ test('an administrator changes a promotion that has not started, then deletes it
   const channel = javaScriptEnabled ? 'Shopee' : 'Tokopedia';
   const name = `Promo Ubah ${javaScriptEnabled ? 'JS' : 'HTML'} ${Date.now()}`;
   const day = new Date(Date.now() + 7 * 3_600_000 + 2 * 24 * 3_600_000).toISOString().slice(0, 10);
-  await signInAndWait(page, ACCOUNTS.admin);
-  await page.goto('/promosi/create');
+  await signInTo(page, ACCOUNTS.admin, '/promosi/create');
   await page.getByLabel('Nama promosi').fill(name);
   await page.getByLabel('Tipe promosi').selectOption({ label: 'Potongan Harga' });
   await page.getByLabel('Nilai').fill('1000');
@@ -94,7 +92,7 @@ test('an administrator changes a promotion that has not started, then deletes it
 test('the promotion pages have no serious or critical accessibility violations @enhanced', async ({
   page,
 }) => {
-  await signInAndWait(page, ACCOUNTS.admin);
+  await signInTo(page, ACCOUNTS.admin);
   for (const path of ['/promosi', '/promosi/create']) {
     await page.goto(path);
     const result = await axeOn(page).analyze();

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './fixtures';
-import { ACCOUNTS, signInAndWait } from './support';
+import { ACCOUNTS, signInTo } from './support';
 
 /**
  * What people notice on the screens: a save that takes one click, each message once, a phone typed as people
@@ -15,7 +15,7 @@ test.describe('one click on Simpan after a validation error saves', () => {
   // The form checks itself in the browser: an error that went away as the pointer pressed Simpan moved the button
   // from under it, and that click was lost.
   test('the role, category and user forms opened from Tambah', { tag: '@enhanced' }, async ({ page }) => {
-    await signInAndWait(page, ACCOUNTS.admin);
+    await signInTo(page, ACCOUNTS.admin);
     const stamp = Date.now();
 
     await page.goto('/settings/role');
@@ -54,8 +54,7 @@ test.describe('one click on Simpan after a validation error saves', () => {
 
 test.describe('each message once', () => {
   test('a SKU already taken is said under the SKU field only', async ({ page }) => {
-    await signInAndWait(page, ACCOUNTS.keyAccount);
-    await page.goto('/stock');
+    await signInTo(page, ACCOUNTS.keyAccount, '/stock');
     const taken = (await page
       .locator('tbody td')
       .filter({ hasText: /^[A-Z]+-[A-Z]+-\d+$/ })
@@ -77,8 +76,7 @@ test.describe('each message once', () => {
 
 test.describe('phone numbers', () => {
   test('a mobile number typed with spaces and dashes is taken and kept without them', async ({ page }) => {
-    await signInAndWait(page, ACCOUNTS.vendorSpecial);
-    await page.goto('/account/profile');
+    await signInTo(page, ACCOUNTS.vendorSpecial, '/account/profile');
     await page.getByLabel('Nomor HP').fill('0812-9876 5431');
     await page.getByRole('button', { name: 'Simpan', exact: true }).click();
     await expect(page.getByRole('status')).toContainText('Profil berhasil diperbarui');
@@ -89,8 +87,7 @@ test.describe('phone numbers', () => {
 
 test.describe('lists in the order the others have', () => {
   test('the marketplace listings open newest first, and ascending is one click on ID', async ({ page }) => {
-    await signInAndWait(page, ACCOUNTS.admin);
-    await page.goto('/product');
+    await signInTo(page, ACCOUNTS.admin, '/product');
     const id = page.getByRole('columnheader', { name: /^ID/ });
     await expect(id).toHaveAttribute('aria-sort', 'descending');
     const ids = (await page.locator('tbody tr td:first-child').allTextContents()).map(Number);
@@ -104,8 +101,7 @@ test.describe('lists in the order the others have', () => {
 
 test.describe('what a screen counts and marks matches what it shows', () => {
   test('the category tree counts the rows it shows, parents and children', async ({ page }) => {
-    await signInAndWait(page, ACCOUNTS.admin);
-    await page.goto('/settings/category');
+    await signInTo(page, ACCOUNTS.admin, '/settings/category');
     const rows = await page.getByRole('table', { name: 'Kategori' }).locator('tbody tr').count();
     expect(rows).toBeGreaterThan(4);
     await expect(page.getByRole('navigation', { name: 'Halaman' })).toContainText(
@@ -114,7 +110,7 @@ test.describe('what a screen counts and marks matches what it shows', () => {
   });
 
   test('one navigation item is marked, the most precise, where a parent is an item too', async ({ page }) => {
-    await signInAndWait(page, ACCOUNTS.brand);
+    await signInTo(page, ACCOUNTS.brand);
     const nav = page.getByRole('navigation', { name: 'Navigasi utama' }).first();
     for (const [path, item] of [
       ['/stock/manajemen', 'Manajemen'],
@@ -128,8 +124,7 @@ test.describe('what a screen counts and marks matches what it shows', () => {
   });
 
   test('the audit filter shows "Semua pengguna" whole', { tag: '@enhanced' }, async ({ page }) => {
-    await signInAndWait(page, ACCOUNTS.admin);
-    await page.goto('/settings/audit');
+    await signInTo(page, ACCOUNTS.admin, '/settings/audit');
     const actor = page.getByLabel('Pengguna', { exact: true });
     await expect(actor.locator('option:checked')).toHaveText('Semua pengguna');
     const room = await actor.evaluate((select: HTMLSelectElement) => {
@@ -152,8 +147,7 @@ test.describe('what a screen counts and marks matches what it shows', () => {
 
 test.describe('figures that read right', () => {
   test('a seeded offer ends within a day, not a year later', async ({ page }) => {
-    await signInAndWait(page, ACCOUNTS.vendor);
-    await page.goto('/order');
+    await signInTo(page, ACCOUNTS.vendor, '/order');
     const offer = page.getByRole('region', { name: 'Pesanan Masuk' }).getByRole('listitem').first();
     const ends = /berakhir (\d{1,2} \w+ \d{4})/.exec((await offer.textContent()) ?? '')?.[1];
     // Jakarta's date now and a day on: the expiry is one of them.
@@ -168,8 +162,7 @@ test.describe('figures that read right', () => {
 
 test.describe('toasts cover nothing to press next', () => {
   test('after a save the toast is clear of the header and the page’s own buttons', async ({ page }) => {
-    await signInAndWait(page, ACCOUNTS.admin);
-    await page.goto('/settings/role/create');
+    await signInTo(page, ACCOUNTS.admin, '/settings/role/create');
     await page.getByLabel('Nama peran').fill(`Peran Toast ${Date.now()}`);
     await page.getByRole('button', { name: 'Simpan' }).click();
     const toast = page.getByRole('status').filter({ hasText: 'Data berhasil dibuat' });
@@ -196,7 +189,7 @@ test.describe('the return form', () => {
   test('a line’s quantity opens when the line is ticked (with JavaScript; without, it is always open)', async ({
     page,
   }, testInfo) => {
-    await signInAndWait(page, ACCOUNTS.admin);
+    await signInTo(page, ACCOUNTS.admin);
     // The item view links only lines with units left to return: other tests may have returned whole orders.
     await page.goto('/order?view=item&status=Selesai');
     await page

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './fixtures';
-import { ACCOUNTS, signInAndWait } from './support';
+import { ACCOUNTS, signInTo } from './support';
 
 /** The number of the first order of the signed-in account's list: a seeded order it may read. */
 async function firstOrderNumber(page: Page) {
@@ -16,7 +16,7 @@ function headerSearch(page: Page) {
 test('the header search finds a seeded order by its number, under its group, and opens it', async ({
   page,
 }) => {
-  await signInAndWait(page, ACCOUNTS.brand);
+  await signInTo(page, ACCOUNTS.brand);
   const number = await firstOrderNumber(page);
   expect(number).toMatch(/^SO\//);
 
@@ -36,8 +36,7 @@ test('the header search finds a seeded order by its number, under its group, and
 test('the header search says so on its field when the query is one character, and when nothing matches', async ({
   page,
 }) => {
-  await signInAndWait(page, ACCOUNTS.brand);
-  await page.goto('/search?q=S');
+  await signInTo(page, ACCOUNTS.brand, '/search?q=S');
   await expect(headerSearch(page)).toHaveAttribute('aria-invalid', 'true');
   await expect(page.getByRole('banner')).toContainText('Ketik minimal 2 karakter untuk mencari.');
 
@@ -48,15 +47,14 @@ test('the header search says so on its field when the query is one character, an
 });
 
 test('a vendor searching finds no group it may not read (buyers, vouchers)', async ({ page }) => {
-  await signInAndWait(page, ACCOUNTS.vendor);
-  await page.goto('/search?q=SO%2F');
+  await signInTo(page, ACCOUNTS.vendor, '/search?q=SO%2F');
   await expect(page.getByRole('heading', { level: 1, name: 'Pencarian' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Pembeli' })).toHaveCount(0);
   await expect(page.getByRole('region', { name: 'Bukti pembayaran' })).toHaveCount(0);
 });
 
 test('`/` and Ctrl-K put the cursor in the header search @enhanced', async ({ page }) => {
-  await signInAndWait(page, ACCOUNTS.brand);
+  await signInTo(page, ACCOUNTS.brand);
   const number = await firstOrderNumber(page);
   await page.locator('body').click({ position: { x: 5, y: 400 } });
   await expect(headerSearch(page)).not.toBeFocused();

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './fixtures';
-import { ACCOUNTS, signIn, signInAndWait, signOut } from './support';
+import { ACCOUNTS, signIn, signInTo, signOut } from './support';
 
 /**
  * Settings end to end. Without JavaScript: an administrator creates a vendor with an area file, a role with
@@ -24,8 +24,7 @@ test('an administrator sets up a vendor, a role and a vendor user, who sees exac
   const roleName = `Gudang E2E ${run}`;
   const email = `gudang.${run}@demo.test`.toLowerCase();
 
-  await signInAndWait(page, ACCOUNTS.admin);
-  await page.goto('/settings');
+  await signInTo(page, ACCOUNTS.admin, '/settings');
   await page
     .getByRole('main')
     .getByRole('link', { name: /^Vendor/ })
@@ -143,7 +142,7 @@ test('an administrator sets up a vendor, a role and a vendor user, who sees exac
 test("the spec's create addresses of Peran, Hak Akses and Akun open the create forms, titled by their heading", async ({
   page,
 }) => {
-  await signInAndWait(page, ACCOUNTS.admin);
+  await signInTo(page, ACCOUNTS.admin);
   for (const [path, form, heading, field] of [
     ['/settings/peran/create', /\/settings\/role\/create$/, 'Tambah Peran', 'Nama peran'],
     ['/settings/hakakses/create', /\/settings\/permission\/create$/, 'Tambah Hak Akses', 'Peran'],
@@ -158,8 +157,7 @@ test("the spec's create addresses of Peran, Hak Akses and Akun open the create f
 });
 
 test('a key account is kept out of the user list and form', async ({ page }) => {
-  await signInAndWait(page, ACCOUNTS.keyAccount);
-  await page.goto('/settings');
+  await signInTo(page, ACCOUNTS.keyAccount, '/settings');
   await expect(page.getByRole('heading', { name: 'Brand', level: 2 })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Pengguna', level: 2 })).toHaveCount(0);
   await page.goto('/settings/user');
@@ -171,8 +169,7 @@ test('a key account is kept out of the user list and form', async ({ page }) => 
 test("an administrator opens a brand's user from the accounts view and saves it in the brand user's form", async ({
   page,
 }) => {
-  await signInAndWait(page, ACCOUNTS.admin);
-  await page.goto(`/settings/akun?search=${encodeURIComponent(ACCOUNTS.brand)}`);
+  await signInTo(page, ACCOUNTS.admin, `/settings/akun?search=${encodeURIComponent(ACCOUNTS.brand)}`);
   await page.getByRole('row').filter({ hasText: ACCOUNTS.brand }).getByRole('link').click();
   // A brand's user keeps its own form: a phone number, and no brands to manage as a key account would.
   await expect(page.getByLabel('Nomor telepon')).toBeVisible();
@@ -182,8 +179,7 @@ test("an administrator opens a brand's user from the accounts view and saves it 
 });
 
 test('shipping methods switch on and off', async ({ page }) => {
-  await signInAndWait(page, ACCOUNTS.admin);
-  await page.goto('/setting');
+  await signInTo(page, ACCOUNTS.admin, '/setting');
   await expect(page).toHaveURL(/\/settings\/pengiriman$/);
   const tokopedia = page.getByRole('region', { name: 'Tokopedia' });
   const tiki = tokopedia.getByRole('switch', { name: 'TIKI' });
@@ -203,8 +199,7 @@ test('shipping methods switch on and off', async ({ page }) => {
 
 test('the access-rights grid toggles and saves', { tag: '@enhanced' }, async ({ page }) => {
   const roleName = `Grid E2E ${Date.now()}`;
-  await signInAndWait(page, ACCOUNTS.admin);
-  await page.goto('/settings/role/create');
+  await signInTo(page, ACCOUNTS.admin, '/settings/role/create');
   await page.getByLabel('Nama peran').fill(roleName);
   await page.getByRole('button', { name: 'Simpan' }).click();
   await toastSays(page, 'Data berhasil dibuat');

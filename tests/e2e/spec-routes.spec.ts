@@ -6,7 +6,7 @@ import {
   type SpecRole,
 } from '../support/spec-routes';
 import { expect, test, type APIRequestContext, type Browser } from './fixtures';
-import { ACCOUNTS, signInAndWait, tokenFor } from './support';
+import { ACCOUNTS, tokenFor, signInTo } from './support';
 
 /**
  * Every address of the spec's route tables answers (tests/support/spec-routes.ts): for an account that may open
@@ -27,7 +27,7 @@ async function requestsOf(browser: Browser, baseURL: string, role: SpecRole) {
   const context = await browser.newContext({ baseURL });
   if (role !== 'guest') {
     const page = await context.newPage();
-    await signInAndWait(page, EMAILS[role]);
+    await signInTo(page, EMAILS[role]);
     await page.close();
   }
   return context;

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from './fixtures';
-import { ACCOUNTS, chooseBrand, signInAndWait, tokenFor } from './support';
+import { ACCOUNTS, chooseBrand, signInTo, tokenFor } from './support';
 
 type StockRow = {
   id: number;
@@ -42,7 +42,7 @@ test('a vendor updates a stock row, and the brand user opens the notification to
   const row = rows[javaScriptEnabled ? 1 : 0];
   const quantity = row.quantity + 7;
 
-  await signInAndWait(page, ACCOUNTS.vendor);
+  await signInTo(page, ACCOUNTS.vendor);
   // As a low-stock notification raised before alerts named the vendor leads there: the stock list, which sends
   // a vendor to the management screen with the search kept.
   await page.goto(`/stock?search=${encodeURIComponent(row.sku)}`);
@@ -57,8 +57,7 @@ test('a vendor updates a stock row, and the brand user opens the notification to
   await expect(page.getByRole('spinbutton', { name: `Stok ${row.name}` })).toHaveValue(String(quantity));
 
   await page.context().clearCookies();
-  await signInAndWait(page, ACCOUNTS.brand);
-  await page.goto('/notifications');
+  await signInTo(page, ACCOUNTS.brand, '/notifications');
   await page
     .getByRole('button', { name: /memperbarui stok 1 produk/ })
     .first()
@@ -74,8 +73,7 @@ test('an administrator adjusts stock with a note and finds the movement in the m
   javaScriptEnabled,
 }) => {
   const note = `Stock opname ${javaScriptEnabled ? 'JS' : 'HTML'} ${Date.now()}`;
-  await signInAndWait(page, ACCOUNTS.admin);
-  await page.goto('/stock/manajemen');
+  await signInTo(page, ACCOUNTS.admin, '/stock/manajemen');
   await page.getByRole('link', { name: 'Lakukan Penyesuaian Stok' }).click();
   await expect(page).toHaveURL(/\/stock\/management\/adjust/);
   await page.getByLabel('Catatan penyesuaian').fill(note);
@@ -97,8 +95,7 @@ test('an import with a bad row shows its error and changes nothing', async ({ pa
   const token = await tokenFor(request, ACCOUNTS.vendor);
   const vendorId = await vendorOf(request, token);
   const [first, second] = await vendorStock(request, token, vendorId);
-  await signInAndWait(page, ACCOUNTS.vendor);
-  await page.goto('/stock/manajemen');
+  await signInTo(page, ACCOUNTS.vendor, '/stock/manajemen');
   await page.getByLabel('Upload stok (csv/xlsx)').setInputFiles({
     name: 'stok.csv',
     mimeType: 'text/csv',
@@ -118,8 +115,7 @@ test(
     const token = await tokenFor(request, ACCOUNTS.vendor);
     const vendorId = await vendorOf(request, token);
     const row = (await vendorStock(request, token, vendorId))[2];
-    await signInAndWait(page, ACCOUNTS.vendor);
-    await page.goto(`/stock/manajemen?search=${encodeURIComponent(row.sku)}`);
+    await signInTo(page, ACCOUNTS.vendor, `/stock/manajemen?search=${encodeURIComponent(row.sku)}`);
     const field = page.getByRole('spinbutton', { name: `Stok ${row.name}` });
     await field.fill(String(row.quantity + 2));
     await field.press('Enter');
@@ -155,8 +151,7 @@ test(
       },
     });
     expect(restocked.ok()).toBeTruthy();
-    await signInAndWait(page, ACCOUNTS.vendor);
-    await page.goto('/stock/manajemen');
+    await signInTo(page, ACCOUNTS.vendor, '/stock/manajemen');
     // The user's channel is subscribed once the header shows the live dot.
     await expect(page.locator('[data-live="true"]')).toBeAttached();
     const bell = page.getByRole('link', { name: /^Notifikasi/ });
@@ -181,8 +176,7 @@ test('the stock form refuses an empty vendor price with the spec’s message and
   page,
 }) => {
   const sku = `E2E-VP-${Date.now()}`;
-  await signInAndWait(page, ACCOUNTS.admin);
-  await page.goto('/stock/create');
+  await signInTo(page, ACCOUNTS.admin, '/stock/create');
   await expect(page.getByLabel('Harga vendor')).toHaveValue('');
   await page.getByLabel('Nama produk').fill(`Produk ${sku}`);
   await page.getByLabel('SKU', { exact: true }).fill(sku);
@@ -196,8 +190,7 @@ test('the stock form refuses an empty vendor price with the spec’s message and
 });
 
 test('the stock list filters by a category chosen in its filter form', async ({ page }) => {
-  await signInAndWait(page, ACCOUNTS.admin);
-  await page.goto('/stock');
+  await signInTo(page, ACCOUNTS.admin, '/stock');
   const table = page.getByRole('main').getByRole('table');
   const categoryColumn = async () => {
     const headers = await table.getByRole('columnheader').allTextContents();
@@ -234,8 +227,7 @@ test('the adjust screen pages through every product, computes without a note and
   const vendorId = await vendorOf(request, token);
   const all = await vendorStock(request, token, vendorId);
   expect(all.length, 'the demo vendor has more products than one page of 50').toBeGreaterThan(50);
-  await signInAndWait(page, ACCOUNTS.vendor);
-  await page.goto('/stock/management/adjust');
+  await signInTo(page, ACCOUNTS.vendor, '/stock/management/adjust');
   const pages = page.getByRole('navigation', { name: 'Halaman' });
   await expect(pages).toContainText(`dari ${all.length.toLocaleString('id-ID')}`);
   await pages.getByRole('link', { name: 'Berikutnya' }).click();
@@ -277,8 +269,7 @@ test('a refused stock update shows its reason beside the field and keeps what wa
   expect(stocked.ok()).toBeTruthy();
   const held = { ...(reserved as StockRow), quantity: (reserved?.reserved ?? 0) + 5 };
   const tooFew = String(held.reserved - 1);
-  await signInAndWait(page, ACCOUNTS.vendor);
-  await page.goto(`/stock/manajemen?search=${encodeURIComponent(held.sku)}`);
+  await signInTo(page, ACCOUNTS.vendor, `/stock/manajemen?search=${encodeURIComponent(held.sku)}`);
   const field = page.getByRole('spinbutton', { name: `Stok ${held.name}` });
   await field.fill(tooFew);
   await field.locator('xpath=..').getByRole('button', { name: 'Simpan' }).click();
@@ -329,8 +320,7 @@ test('a low-stock alert opens the vendor’s own stock of the product, showing t
   expect((await setTo(row.reserved + Math.ceil(row.run_rate * 7 * 60) + 1)).ok()).toBeTruthy();
   expect((await setTo(row.reserved)).ok()).toBeTruthy();
 
-  await signInAndWait(page, ACCOUNTS.brand);
-  await page.goto('/notifications');
+  await signInTo(page, ACCOUNTS.brand, '/notifications');
   const alert = page
     .getByRole('button', { name: new RegExp(`\\(${row.sku}\\) di .* tinggal \\d+ unit`) })
     .first();
@@ -362,7 +352,7 @@ test('a Tokopedia SKU on the stock form opens its listing, which an administrato
     }
   ).data;
   expect(link?.external, 'a seeded Tokopedia SKU of the brand').toBeTruthy();
-  await signInAndWait(page, ACCOUNTS.admin);
+  await signInTo(page, ACCOUNTS.admin, '/account/profile');
   await chooseBrand(page, 'Nusantara Home');
   await page.goto(`/stock/${link.product_id}`);
   // The same SKU on Shopee has no listing screen, so it is plain text.

@@ -8,7 +8,14 @@ import { readApiConfig, type ApiConfig } from '../../api/config';
 import type { Database, DatabaseHandle } from '../../api/db/client';
 import { createChannelSigner, createPusherClient } from '../../api/domains/broadcasting/signer';
 import { createApiApp } from '../../api/app';
-import { apiBodyLimit, bodyLimitsOf, limitBodies, pathOf, refuseJson } from '../../api/http/body-limit';
+import {
+  apiBodyLimit,
+  bodyLimitsOf,
+  limitBodies,
+  pathOf,
+  refuseJson,
+  type BodyLimits,
+} from '../../api/http/body-limit';
 import { AuthCache } from '../../api/http/auth-cache';
 import type { ApiDeps } from '../../api/http/context';
 import { createMemoryThrottle } from '../../api/http/throttle';
@@ -77,8 +84,8 @@ function createTestEvents(): TestEvents {
 
 export type TestApi = {
   baseUrl: string;
-  /** The HTTP server behind baseUrl. */
-  server: Server;
+  /** The HTTP server behind baseUrl, when started with `http`. */
+  server: Server | null;
   db: Database;
   database: DatabaseHandle;
   world: World;
@@ -87,18 +94,54 @@ export type TestApi = {
   clock: TestClock;
   events: TestEvents;
   request(path: string, options?: RequestOptions): Promise<ApiResponse>;
+  /** A request exactly as given (any body, any header), answered as a plain Response by the same transport. */
+  fetch(path: string, init?: RequestInit): Promise<Response>;
   /** Signs in through the password grant and returns the access token. */
   login(email: string, password?: string, headers?: Record<string, string>): Promise<string>;
   close(): Promise<void>;
 };
 
+/** A test API served on a loopback port (`http: true`). */
+export type HttpTestApi = TestApi & { server: Server };
+
 export type TestApiOptions = {
+  /**
+   * Serve the app on a loopback port and send every request over a socket, as api/main.ts serves it: for what
+   * only a socket shows (body limits applied while a body streams in, connection reuse, peer addresses). Without
+   * it requests go to the app's fetch handler in process, as the web app calls the API.
+   */
+  http?: boolean;
   smtpUrl?: string;
   /** Environment overrides handed to readApiConfig, e.g. { MEDIA_MAX_BYTES: '512' }. */
   config?: Record<string, string>;
 };
 
-/** The real API app on a fresh database with the fixed world, served over HTTP on a loopback port. */
+/** The origin of in-process requests: never dialled, only there to make absolute URLs. */
+const IN_PROCESS_ORIGIN = 'http://api.in-process';
+
+/** Rejects as a socket's fetch does once `signal` aborts; never settles otherwise. */
+function abortOf(signal: AbortSignal) {
+  return new Promise<never>((_resolve, reject) => {
+    if (signal.aborted) reject(signal.reason);
+    signal.addEventListener('abort', () => reject(signal.reason), { once: true });
+  });
+}
+
+/** Served as api/main.ts serves it: the same body limits in front of the same listener, on a loopback port. */
+async function serve(fetchHandler: (request: Request) => Response | Promise<Response>, limits: BodyLimits) {
+  const server = createServer(
+    limitBodies((req) => apiBodyLimit(pathOf(req), limits), refuseJson, getRequestListener(fetchHandler)),
+  );
+  server.keepAliveTimeout = IDLE_CONNECTION_MS;
+  // A request's headers may take as long as an idle connection may last (Node wants this the larger).
+  server.headersTimeout = IDLE_CONNECTION_MS + 1000;
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return server;
+}
+
+/** The real API app on a fresh database with the fixed world, called in process or (with `http`) over a socket. */
+export async function startTestApi(options: TestApiOptions & { http: true }): Promise<HttpTestApi>;
+export async function startTestApi(options?: TestApiOptions): Promise<TestApi>;
 export async function startTestApi(options: TestApiOptions = {}): Promise<TestApi> {
   const dataDir = await mkdtemp(join(tmpdir(), 'bo-api-test-'));
   const database = await openTestDatabase();
@@ -139,17 +182,14 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
     authCache: new AuthCache(config.AUTH_CACHE_SECONDS * 1000),
   };
   const app = createApiApp(deps);
-  const limits = bodyLimitsOf(config);
-  // Served as api/main.ts serves it: the same body limits in front of the same listener.
-  const server = createServer(
-    limitBodies((req) => apiBodyLimit(pathOf(req), limits), refuseJson, getRequestListener(app.fetch)),
-  );
-  server.keepAliveTimeout = IDLE_CONNECTION_MS;
-  // A request's headers may take as long as an idle connection may last (Node wants this the larger).
-  server.headersTimeout = IDLE_CONNECTION_MS + 1000;
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  const baseUrl = `http://127.0.0.1:${port}`;
+  const server = options.http ? await serve(app.fetch, bodyLimitsOf(config)) : null;
+  const baseUrl = server ? `http://127.0.0.1:${(server.address() as AddressInfo).port}` : IN_PROCESS_ORIGIN;
+  // In process the caller's address is handed over as the web app hands it over, and a request's abort signal
+  // ends the wait for its answer (a socket's client gives up the same way).
+  const send = server
+    ? (request: Request) => fetch(request)
+    : (request: Request) =>
+        Promise.race([app.fetch(request, { clientIp: '127.0.0.1' }), abortOf(request.signal)]);
 
   async function request(
     path: string,
@@ -174,7 +214,9 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
     } else if (raw !== undefined) {
       body = raw;
     }
-    const response = await fetch(url, { method: method ?? (body ? 'POST' : 'GET'), headers: sent, body });
+    const response = await send(
+      new Request(url, { method: method ?? (body ? 'POST' : 'GET'), headers: sent, body }),
+    );
     const bytes = Buffer.from(await response.arrayBuffer());
     const isJson = response.headers.get('content-type')?.includes('application/json');
     return {
@@ -183,6 +225,10 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
       headers: response.headers,
       bytes,
     };
+  }
+
+  function fetchRaw(path: string, init?: RequestInit) {
+    return send(new Request(new URL(path, baseUrl), init));
   }
 
   async function login(email: string, password = world.password, headers?: Record<string, string>) {
@@ -204,10 +250,12 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
   }
 
   async function close() {
-    server.closeAllConnections();
-    await new Promise<void>((resolve, reject) =>
-      server.close((error) => (error ? reject(error) : resolve())),
-    );
+    if (server) {
+      server.closeAllConnections();
+      await new Promise<void>((resolve, reject) =>
+        server.close((error) => (error ? reject(error) : resolve())),
+      );
+    }
     await database.close();
     await rm(dataDir, { recursive: true, force: true });
   }
@@ -223,6 +271,7 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
     clock,
     events,
     request,
+    fetch: fetchRaw,
     login,
     close,
   };

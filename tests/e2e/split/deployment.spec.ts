@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { SPLIT_API_URL } from '../../../playwright.split.config';
-import { ACCOUNTS, openFirstOffer, signInAndWait } from '../support';
+import { ACCOUNTS, openFirstOffer, signInTo } from '../support';
 
 test('the web app leaves the API to its own process', async ({ request }) => {
   const web = await request.get('/api/docs/openapi.json', { maxRedirects: 0 });
@@ -13,8 +13,7 @@ test('the web app leaves the API to its own process', async ({ request }) => {
 test('a vendor signs in, opens an order from the list and accepts an offer with a plain form', async ({
   page,
 }) => {
-  await signInAndWait(page, ACCOUNTS.vendor);
-  await page.goto('/order');
+  await signInTo(page, ACCOUNTS.vendor, '/order');
   const order = page.getByRole('row').nth(1).getByRole('link').first();
   const number = (await order.textContent()) ?? '';
   await order.click();
@@ -27,16 +26,14 @@ test('a vendor signs in, opens an order from the list and accepts an offer with 
 });
 
 test('the API’s own validation comes back as a field error on the form', async ({ page }) => {
-  await signInAndWait(page, ACCOUNTS.brand);
-  await page.goto('/account/profile');
+  await signInTo(page, ACCOUNTS.brand, '/account/profile');
   await page.getByLabel('Nomor HP').fill('12345');
   await page.getByRole('button', { name: 'Simpan', exact: true }).click();
   await expect(page.getByText('The mobile phone must be a valid Indonesian phone number.')).toBeVisible();
 });
 
 test('an administrator downloads the order list as a spreadsheet streamed from the API', async ({ page }) => {
-  await signInAndWait(page, ACCOUNTS.admin);
-  await page.goto('/order');
+  await signInTo(page, ACCOUNTS.admin, '/order');
   const [download] = await Promise.all([
     page.waitForEvent('download'),
     page.getByRole('link', { name: 'Export' }).click(),
