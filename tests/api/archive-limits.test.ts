@@ -5,8 +5,8 @@ import { xlsxRows } from '../../api/domains/stock/spreadsheet';
 import { inflatingXlsx, manyPartXlsx, xlsxOf } from '../support/files';
 
 /**
- * Every spreadsheet the product reads is checked by the bytes its reader actually inflates and by its parts
- * (DESIGN §8), never by the sizes the archive declares: a sheet that declares 1 KiB but inflates to 1 GiB is
+ * Every spreadsheet the product reads is checked by the bytes its reader actually inflates and by its parts,
+ * never by the sizes the archive declares: a sheet that declares 1 KiB but inflates to 1 GiB is
  * refused as too large, on every import that takes an .xlsx, naming the file's field.
  */
 

@@ -5,7 +5,7 @@ import { startTestApi, type TestApi } from '../support/api';
 import { bankNamed, completedOrder, voucherBody } from '../support/payments';
 import { createCatalogue } from '../support/world';
 
-/** Banks under settings (spec 001 §2 /settings/bank): name only, administrators only. */
+/** Banks under settings (/settings/bank): name only, administrators only. */
 
 let api: TestApi;
 let admin: string;

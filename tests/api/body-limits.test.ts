@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type HttpTestApi } from '../support/api';
 
 /**
- * Body limits hold while a body streams in, before anything parses it (DESIGN §8): HTTP-level on purpose, as
+ * Body limits hold while a body streams in, before anything parses it: HTTP-level on purpose, as
  * only a socket shows a body that is still arriving.
  */
 

@@ -5,7 +5,7 @@ import { hashPassword } from '../../api/domains/account/passwords';
 import { startTestApi, type TestApi } from '../support/api';
 import { insertProduct, insertSale } from '../support/world';
 
-/** Brands made and deleted by administrators (spec 000 §7: POST /api/brand, DELETE /api/brand/{id}). */
+/** Brands made and deleted by administrators (POST /api/brand, DELETE /api/brand/{id}). */
 
 let api: TestApi;
 let admin: string;

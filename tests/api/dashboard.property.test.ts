@@ -10,7 +10,7 @@ import { insertCustomer, insertProduct, insertSale, insertStock, type SaleLine }
 /**
  * On random small data sets and random filters, every rollup-backed widget answers what a plain reading of the raw
  * rows gives. The raw rows are inserted, the rollups filled by the seed's rebuild (the same SQL), and the expected
- * figures computed here in TypeScript from the rows as generated, following DESIGN §5 and the rollups' rules.
+ * figures computed here in TypeScript from the rows as generated, following the dashboard formulas (docs/decisions/010) and the rollups' rules.
  */
 
 const WINDOW_START = '2024-02-01';

@@ -16,7 +16,7 @@ import { jakartaDate } from '../../api/seed/time';
 import { openTestDatabase } from '../support/database';
 
 /**
- * The demo's dashboard figures read as a shop a viewer would believe (DESIGN §5 formulas on the seeded data):
+ * The demo's dashboard figures read as a shop a viewer would believe (the dashboard formulas on the seeded data):
  * stock lasting weeks, not years; buyers who come back over a year; no product with more orders than units; a
  * run rate that follows the date range.
  */

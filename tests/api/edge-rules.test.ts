@@ -15,7 +15,7 @@ import {
   type Catalogue,
 } from '../support/world';
 
-/** Rules at the edges of the domain, each checked on the rows it governs (DESIGN §5 and §8). */
+/** Rules at the edges of the domain, each checked on the rows it governs. */
 
 let api: TestApi;
 let catalogue: Catalogue;

@@ -21,7 +21,7 @@ const REQUEST_TIMEOUT_MS = 10_000;
 
 /**
  * Tables a refused request may still touch, on purpose: a failed sign-in is audited and counted; a push the
- * marketplace refuses is kept in the channel request log and audited (DESIGN §5, marketplace listings).
+ * marketplace refuses is kept in the channel request log and audited.
  */
 function refusalsMayWrite(operation: string): string[] {
   if (operation === 'post /oauth/token') return ['audit_logs'];

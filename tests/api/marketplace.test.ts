@@ -399,7 +399,7 @@ describe('the sandbox refuses what the marketplace would', () => {
     expect(shown.body.data.products[0].wholesale).toHaveLength(5);
   });
 
-  it('answers the required fields of spec 001 §5 before anything is pushed', async () => {
+  it('answers the required fields of the product form before anything is pushed', async () => {
     const logs = (await api.db.select({ total: count() }).from(channelRequestLogs))[0].total;
     const response = await api.request(listingsPath(api), {
       token: admin,
@@ -769,7 +769,7 @@ describe('prices from a file', () => {
 describe("Tokopedia's own product calls", () => {
   const family = () => `${brandA()}/tokopedia/product`;
 
-  it('create several rows at once, answering each refused row with its errors (spec 001 §8)', async () => {
+  it('create several rows at once, answering each refused row with its errors', async () => {
     const good = listingBody();
     const response = await api.request(family(), {
       token: admin,

@@ -483,7 +483,7 @@ describe('GET /api/brand/{brand}/order/{id}', () => {
     });
   });
 
-  it('shows how an order was shipped to administrators only (spec 001 §2), the timeline too', async () => {
+  it('shows how an order was shipped to administrators only, the timeline too', async () => {
     const response = await api.request(brandPath(`order/${placed.delivered.orderId}`), { token: brandA });
     const listed = await api.request(brandPath('order'), { token: brandA, query: { per_page: 100 } });
 

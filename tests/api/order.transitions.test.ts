@@ -94,7 +94,7 @@ describe('the vendor fulfilment steps', () => {
 
     const shipped = await step(orderId, 'on-delivery', { shipping_number: 'JNE000123', photo_ids: [photo] });
     expect(shipped.status).toBe(200);
-    // The shipping number, receiver and photos are the administrators' to read (spec 001 §6); the vendor's
+    // The shipping number, receiver and photos are the administrators' to read; the vendor's
     // answer leaves them out, the order keeps them.
     expect(shipped.body.data).toMatchObject({ status_code: 'on_delivery', shipping_number: null });
     expect(shipped.body.data.delivery_photos).toEqual([]);

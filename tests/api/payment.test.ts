@@ -15,7 +15,7 @@ import { bankNamed, completedOrder, voucherBody } from '../support/payments';
 import { expectRollupsInStep } from '../support/rollups';
 import { createCatalogue, placeOrder, type Catalogue } from '../support/world';
 
-/** Vendor payment vouchers (DESIGN §5): paying completed orders, releasing them, their amounts and lists. */
+/** Vendor payment vouchers: paying completed orders, releasing them, their amounts and lists. */
 
 let api: TestApi;
 let catalogue: Catalogue;

@@ -4,7 +4,7 @@ import { auditLogs, promotionProducts, promotions, vendorStocks } from '../../ap
 import { startTestApi, type TestApi } from '../support/api';
 import { createCatalogue, type Catalogue } from '../support/world';
 
-/** Promotions of a brand (DESIGN §5 "Promotions", docs/decisions/048): rules, status by the clock, tenancy. */
+/** Promotions of a brand (docs/decisions/048): rules, status by the clock, tenancy. */
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;

@@ -3,7 +3,7 @@ import { expect, test } from './fixtures';
 import { ACCOUNTS, signInTo } from './support';
 
 /**
- * The web app's forms have body limits too, enforced by the server in front of Remix (DESIGN §8): the sign-in
+ * The web app's forms have body limits too, enforced by the server in front of Remix: the sign-in
  * the smallest, an upload at the upload limit, and a refusal a person can read.
  */
 

@@ -2,7 +2,7 @@ import { expect, test } from './fixtures';
 import { ACCOUNTS, signInTo } from './support';
 
 /**
- * The pin address has a map to drop the pin on (spec 001 §9), loaded only with JavaScript. No tile server is
+ * The pin address has a map to drop the pin on, loaded only with JavaScript. No tile server is
  * reachable from the tests, so every tile is refused: the map still takes a click and fills the fields, and
  * without JavaScript the two fields are the whole of it.
  */

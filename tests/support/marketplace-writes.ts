@@ -4,7 +4,7 @@ import { createListing, listingBody } from './marketplace';
 type WriteCase = { actions: string[]; call(): Promise<ApiResponse> };
 
 /**
- * One call of each marketplace listing write (spec 001 §7 "Marketplace products"), as the administrator on
+ * One call of each marketplace listing write, as the administrator on
  * brand A, for the walk over every write of the OpenAPI document.
  */
 export function marketplaceWriteCases(

@@ -65,7 +65,7 @@ const CHOICES: ListingChoices = {
 };
 
 describe('the listing form schema', () => {
-  it('tells every required field of spec 001 §5 at once, in its words', () => {
+  it('tells every required field at once, in its words', () => {
     const submission = parseWithZod(
       form([
         ['intent', 'save'],

@@ -48,7 +48,7 @@ describe('the sandbox adapter', () => {
     expect(outcome.ids?.product_id).toMatch(/^\d{10,11}$/);
   });
 
-  it('refuses every missing required field with the messages of spec 001 §5', async () => {
+  it('refuses every missing required field with the product’s messages', async () => {
     const outcome = await adapter.create({
       shop,
       catalog: catalogHolding(),

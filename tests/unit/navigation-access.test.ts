@@ -34,7 +34,7 @@ const BRAND_DASHBOARD = 'dashboard(ringkasan,penjualan,vendor,produk,pembeli)';
 const BRAND_STOCK = 'stock(stockList,stockManagement,stockMutation)';
 const VENDOR_STOCK = 'stock(stockManagement,stockMutation)';
 
-describe('the navigation of the demo accounts (spec 000 §2), from their built-in grants', () => {
+describe('the navigation of the demo accounts, from their built-in grants', () => {
   it('gives the administrator and the key account every area, Promosi included', () => {
     const full = [
       BRAND_DASHBOARD,
@@ -76,7 +76,7 @@ describe('the navigation of the demo accounts (spec 000 §2), from their built-i
     expect(landingPath(builtIn(KIND.vendor, true))).toBe('/dashboard/penjualan');
   });
 
-  it('shows each demo account the settings cards of spec 001 §6', () => {
+  it('shows each demo account its settings cards', () => {
     expect(settingsCards(builtIn(KIND.administrator))).toEqual([
       'brand',
       'vendor',

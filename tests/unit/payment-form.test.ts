@@ -96,7 +96,7 @@ describe('the payment form schema', () => {
     const kept = parsed({ intent: 'keep-vendor', vendor_id: '2', ...ticked });
     expect(kept.draft).toMatchObject({ vendor_id: 1, order_ids: [7, 9], account_number: '123' });
 
-    // Nothing ticked: nothing to lose, so the change is made at once (the account still goes, spec 001 §4).
+    // Nothing ticked: nothing to lose, so the change is made at once (the account still goes).
     const free = parsed({
       intent: 'choose-vendor',
       vendor_id: '2',
