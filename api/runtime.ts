@@ -3,15 +3,16 @@ import { seedsDemo, type ApiConfig } from './config';
 import { openDatabase, type DatabaseHandle } from './db/client';
 import { syncPermissions } from './access/permission-sync';
 import { migrateDatabase } from './db/migrate';
-import { createChannelSigner, createPusherClient } from './domains/broadcasting/signer';
+import { createPusherClient } from './domains/broadcasting/signer';
+import { createApiDeps } from './deps';
 import { startOutboxRelay } from './events/outbox';
 import { startSweeps } from './jobs/sweeps';
 import { createApiApp } from './app';
 import { AuthCache } from './http/auth-cache';
 import type { ApiDeps } from './http/context';
-import { createMemoryThrottle, createRedisThrottle } from './http/throttle';
+import { createRedisThrottle } from './http/throttle';
 import { connectRedis } from './redis';
-import { createMailer, type Mailer } from './mail/mailer';
+import type { Mailer } from './mail/mailer';
 import { seedIfEmpty } from './seed/seed-if-empty';
 
 /** Where an instance tells the others that the tokens' users it cached may be stale. */
@@ -71,19 +72,16 @@ export async function startApiRuntime({
       .catch((error) => console.warn('auth cache fan-out', error));
   });
   await redis?.listen(AUTH_CACHE_CHANNEL, () => authCache.forget());
-  const deps: ApiDeps = {
+  const deps = createApiDeps({
     db: handle.db,
     config,
     clock,
-    mailer:
-      mailer ??
-      createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: join(dataDir, 'mail') }),
-    throttle: redis ? createRedisThrottle(redis.commands) : createMemoryThrottle({ clock }),
-    signer: createChannelSigner(pusher),
-    storageDir: join(dataDir, 'media'),
+    pusher,
     events: { nudge: relay.nudge },
+    mailer,
+    throttle: redis ? createRedisThrottle(redis.commands) : undefined,
     authCache,
-  };
+  });
   const sweeps = startSweeps({ deps, clock, config });
   return {
     app: createApiApp(deps),

@@ -6,8 +6,9 @@ import { join } from 'node:path';
 import { getRequestListener } from '@hono/node-server';
 import { readApiConfig, type ApiConfig } from '../../api/config';
 import type { Database, DatabaseHandle } from '../../api/db/client';
-import { createChannelSigner, createPusherClient } from '../../api/domains/broadcasting/signer';
+import { createPusherClient } from '../../api/domains/broadcasting/signer';
 import { createApiApp } from '../../api/app';
+import { createApiDeps } from '../../api/deps';
 import {
   apiBodyLimit,
   bodyLimitsOf,
@@ -16,10 +17,7 @@ import {
   refuseJson,
   type BodyLimits,
 } from '../../api/http/body-limit';
-import { AuthCache } from '../../api/http/auth-cache';
 import type { ApiDeps } from '../../api/http/context';
-import { createMemoryThrottle } from '../../api/http/throttle';
-import { createMailer } from '../../api/mail/mailer';
 import { openTestDatabase } from './database';
 import { and, eq } from 'drizzle-orm';
 import { invoiceOffers } from '../../api/db/schema';
@@ -156,31 +154,17 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
   const clock = createTestClock();
   const now = () => clock.now;
   const events = createTestEvents();
-  const deps: ApiDeps = {
-    db: database.db,
-    config,
-    clock: now,
-    mailer: createMailer({
-      smtpUrl: config.SMTP_URL,
-      from: config.MAIL_FROM,
-      outboxDir: join(dataDir, 'mail'),
-    }),
-    throttle: createMemoryThrottle({ clock: now }),
-    // Channel signing is local; nothing is ever published through this client, so its port is never dialled.
-    signer: createChannelSigner(
-      createPusherClient({
-        appId: config.PUSHER_APP_ID,
-        key: config.PUSHER_KEY,
-        secret: config.PUSHER_SECRET,
-        host: '127.0.0.1',
-        port: 1,
-        useTLS: false,
-      }),
-    ),
-    storageDir: join(dataDir, 'media'),
-    events,
-    authCache: new AuthCache(config.AUTH_CACHE_SECONDS * 1000),
-  };
+  // Channel signing is local; nothing is ever published through this client, so its port is never dialled.
+  const pusher = createPusherClient({
+    appId: config.PUSHER_APP_ID,
+    key: config.PUSHER_KEY,
+    secret: config.PUSHER_SECRET,
+    host: '127.0.0.1',
+    port: 1,
+    useTLS: false,
+  });
+  const deps = createApiDeps({ db: database.db, config, clock: now, pusher, events });
+
   const app = createApiApp(deps);
   const server = options.http ? await serve(app.fetch, bodyLimitsOf(config)) : null;
   const baseUrl = server ? `http://127.0.0.1:${(server.address() as AddressInfo).port}` : IN_PROCESS_ORIGIN;
