@@ -198,9 +198,11 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
     } else if (raw !== undefined) {
       body = raw;
     }
-    const response = await send(
-      new Request(url, { method: method ?? (body ? 'POST' : 'GET'), headers: sent, body }),
-    );
+    const response = await fetchRaw(url.href, {
+      method: method ?? (body ? 'POST' : 'GET'),
+      headers: sent,
+      body,
+    });
     const bytes = Buffer.from(await response.arrayBuffer());
     const isJson = response.headers.get('content-type')?.includes('application/json');
     return {
