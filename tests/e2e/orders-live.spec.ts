@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from './fixtures';
-import { ACCOUNTS, chooseBrand, jakartaInvoice, signInTo, tokenFor } from './support';
+import { ACCOUNTS, acceptedOrderOf, chooseBrand, jakartaInvoice, signInTo, tokenFor } from './support';
 
 // Live updates need JavaScript: this file runs in the JavaScript-enabled project only.
 
@@ -37,25 +37,9 @@ test('an open order list shows a status change made elsewhere without reloading'
   page,
   request,
 }) => {
-  // An order of its own: an invoice comes in and the vendor accepts its offer.
-  const admin = { Authorization: `Bearer ${await tokenFor(request, ACCOUNTS.admin)}` };
-  const vendor = await tokenFor(request, ACCOUNTS.vendor);
-  const externalNumber = `INV/E2E/LIVE-STATUS/${Date.now()}`;
-  expect((await ingest(request, admin, externalNumber)).status()).toBe(201);
-  const offers = await request.get('/api/vendor/1/invoice-offer-log', {
-    headers: { Authorization: `Bearer ${vendor}` },
-  });
-  const offer = (
-    (await offers.json()) as { data: { id: number; invoice: { external_number: string } }[] }
-  ).data.find((row) => row.invoice.external_number === externalNumber);
-  expect(offer).toBeDefined();
-  const accepted = await request.put(`/api/vendor/1/invoice-offer-log/${offer?.id}/status/accept`, {
-    headers: { Authorization: `Bearer ${vendor}` },
-  });
-  expect(accepted.ok()).toBeTruthy();
-  const orderId = ((await accepted.json()) as { data: { id: number } }).data.id;
+  const { orderId, vendor } = await acceptedOrderOf(request, `INV/E2E/LIVE-STATUS/${Date.now()}`);
   const order = await request.get(`/api/vendor/1/order/${orderId}`, {
-    headers: { Authorization: `Bearer ${vendor}` },
+    headers: vendor,
   });
   const { data } = (await order.json()) as { data: { number: string; brand: { name: string } } };
 
@@ -68,7 +52,7 @@ test('an open order list shows a status change made elsewhere without reloading'
   await page.evaluate(() => Object.assign(window, { notReloaded: true }));
 
   const moved = await request.put(`/api/vendor/1/order/${orderId}/status/ready-to-delivery`, {
-    headers: { Authorization: `Bearer ${vendor}` },
+    headers: vendor,
   });
   expect(moved.ok()).toBeTruthy();
   await expect(row.getByText('Diproses Vendor')).toBeVisible({ timeout: 20_000 });

@@ -114,6 +114,9 @@ function jakartaClock(at: Date) {
   return new Date(at.getTime() + 7 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
 }
 
+/** The demo product the invoices below sell, which the demo vendor stocks. */
+export const INVOICE_SKU = 'NH-JAM-0009';
+
 /** A marketplace invoice of the demo brand for one demo product, placed a few minutes ago, as a channel adapter posts it. */
 export function jakartaInvoice(externalNumber: string) {
   const placed = new Date(Date.now() - 5 * 60_000);
@@ -138,9 +141,33 @@ export function jakartaInvoice(externalNumber: string) {
     voucher_amount: 0,
     cashback_amount: 0,
     products: [
-      { sku: 'NH-JAM-0009', name: 'Jam Dinding Minimalis Cokelat', quantity: 1, price: 143000, weight: 500 },
+      { sku: INVOICE_SKU, name: 'Jam Dinding Minimalis Cokelat', quantity: 1, price: 143000, weight: 500 },
     ],
   };
+}
+
+/**
+ * An order of the test's own: a demo-brand invoice comes in from Tokopedia and the demo vendor accepts its offer at
+ * once, so no other test's order or offer is touched. Its line reserves one unit of the invoice's product.
+ */
+export async function acceptedOrderOf(request: APIRequestContext, externalNumber: string) {
+  const admin = { Authorization: `Bearer ${await tokenFor(request, ACCOUNTS.admin)}` };
+  const vendor = { Authorization: `Bearer ${await tokenFor(request, ACCOUNTS.vendor)}` };
+  const ingested = await request.post('/api/brand/1/channel/1/invoice', {
+    headers: admin,
+    data: jakartaInvoice(externalNumber),
+  });
+  expect(ingested.status()).toBe(201);
+  const offers = await request.get('/api/vendor/1/invoice-offer-log', { headers: vendor });
+  const offer = (
+    (await offers.json()) as { data: { id: number; invoice: { external_number: string } }[] }
+  ).data.find((row) => row.invoice.external_number === externalNumber);
+  expect(offer, `the demo vendor is offered ${externalNumber}`).toBeDefined();
+  const accepted = await request.put(`/api/vendor/1/invoice-offer-log/${offer?.id}/status/accept`, {
+    headers: vendor,
+  });
+  expect(accepted.ok()).toBeTruthy();
+  return { orderId: ((await accepted.json()) as { data: { id: number } }).data.id, vendor };
 }
 
 /**
