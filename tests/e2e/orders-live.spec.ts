@@ -1,5 +1,13 @@
 import { expect, test, type APIRequestContext, type Page } from './fixtures';
-import { ACCOUNTS, acceptedOrderOf, chooseBrand, jakartaInvoice, signInTo, tokenFor } from './support';
+import {
+  ACCOUNTS,
+  acceptedOrderOf,
+  chooseBrand,
+  invoiceNumber,
+  jakartaInvoice,
+  signInTo,
+  tokenFor,
+} from './support';
 
 // Live updates need JavaScript: this file runs in the JavaScript-enabled project only.
 
@@ -25,11 +33,14 @@ test('the offer dialog opens in the vendor browser when an invoice is ingested, 
   request,
 }) => {
   const admin = await watchOrdersAsVendor(page, request);
-  const ingested = await ingest(request, admin, `INV/E2E/LIVE/${Date.now()}`);
+  const externalNumber = invoiceNumber('LIVE');
+  const ingested = await ingest(request, admin, externalNumber);
   expect(ingested.status()).toBe(201);
-  // How fast it arrives is bench/orders.ts's to measure (invoice POST → the vendor's notification, p95).
-  await expect(page.getByRole('dialog', { name: 'Pesanan Masuk' })).toBeVisible({ timeout: 20_000 });
-  await page.getByRole('button', { name: 'Accept' }).click();
+  // How fast it arrives is bench/orders.ts's to measure (invoice POST → the vendor's notification, p95). Another
+  // test's invoice may open the dialog too: this one waits for its own.
+  const dialog = page.getByRole('dialog', { name: 'Pesanan Masuk' });
+  await expect(dialog.getByText(externalNumber)).toBeVisible({ timeout: 20_000 });
+  await dialog.getByRole('button', { name: 'Accept' }).click();
   await expect(page).toHaveURL(/\/order\/\d+$/);
 });
 
@@ -37,7 +48,7 @@ test('an open order list shows a status change made elsewhere without reloading'
   page,
   request,
 }) => {
-  const { orderId, vendor } = await acceptedOrderOf(request, `INV/E2E/LIVE-STATUS/${Date.now()}`);
+  const { orderId, vendor } = await acceptedOrderOf(request);
   const order = await request.get(`/api/vendor/1/order/${orderId}`, {
     headers: vendor,
   });
@@ -64,7 +75,7 @@ test('an open offer dialog shows the offer withdrawn when the marketplace cancel
   request,
 }) => {
   const admin = await watchOrdersAsVendor(page, request);
-  const externalNumber = `INV/E2E/LIVE-CANCEL/${Date.now()}`;
+  const externalNumber = invoiceNumber('LIVE-CANCEL');
   const ingested = await ingest(request, admin, externalNumber);
   expect(ingested.status()).toBe(201);
   const dialog = page.getByRole('dialog', { name: 'Pesanan Masuk' });

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { expect, test, type Page } from './fixtures';
 import { TINY_PNG } from '../support/files';
-import { ACCOUNTS, chooseBrand, jakartaInvoice, openFirstOffer, signInTo, tokenFor } from './support';
+import { ACCOUNTS, chooseBrand, invoiceNumber, offerOf, openFirstOffer, signInTo } from './support';
 
 async function acceptFirstOffer(page: Page) {
   await openFirstOffer(page);
@@ -206,28 +206,14 @@ test('a vendor opening an offer the marketplace has since canceled sees it close
   page,
   request,
 }) => {
-  const admin = { Authorization: `Bearer ${await tokenFor(request, ACCOUNTS.admin)}` };
-  const vendor = { Authorization: `Bearer ${await tokenFor(request, ACCOUNTS.vendor)}` };
-  const externalNumber = `INV/E2E/CANCEL/${Date.now()}`;
-  const ingested = await request.post('/api/brand/1/channel/1/invoice', {
-    headers: admin,
-    data: jakartaInvoice(externalNumber),
-  });
-  expect(ingested.status()).toBe(201);
-  const offers = (await (
-    await request.get('/api/vendor/1/invoice-offer-log', { headers: vendor })
-  ).json()) as {
-    data: { id: number; invoice: { external_number: string } }[];
-  };
-  const offer = offers.data.find((row) => row.invoice.external_number === externalNumber);
-  expect(offer).toBeDefined();
+  const { offerId, externalNumber, admin } = await offerOf(request, invoiceNumber('CANCEL'));
   const canceled = await request.post('/api/brand/1/channel/1/invoice/cancel', {
     headers: admin,
     data: { external_number: externalNumber, reason: 'Pembeli membatalkan' },
   });
   expect(canceled.status()).toBe(200);
 
-  await signInTo(page, ACCOUNTS.vendor, `/offer/${offer?.id}`);
+  await signInTo(page, ACCOUNTS.vendor, `/offer/${offerId}`);
 
   const dialog = page.getByRole('dialog', { name: 'Pesanan Masuk' });
   await expect(dialog.getByRole('status')).toHaveText('Pesanan ini dibatalkan di marketplace.');

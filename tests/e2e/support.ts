@@ -146,11 +146,16 @@ export function jakartaInvoice(externalNumber: string) {
   };
 }
 
+/** A number no other test's invoice has: the tests of both projects run at once. */
+export function invoiceNumber(label: string) {
+  return `INV/E2E/${label}/${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
+}
+
 /**
- * An order of the test's own: a demo-brand invoice comes in from Tokopedia and the demo vendor accepts its offer at
- * once, so no other test's order or offer is touched. Its line reserves one unit of the invoice's product.
+ * An offer of the test's own: a demo-brand invoice comes in from Tokopedia and is offered to the demo vendor. Tests
+ * open it by its id, never "the first offer", which another test's invoice may be at that moment.
  */
-export async function acceptedOrderOf(request: APIRequestContext, externalNumber: string) {
+export async function offerOf(request: APIRequestContext, externalNumber = invoiceNumber('OFFER')) {
   const admin = { Authorization: `Bearer ${await tokenFor(request, ACCOUNTS.admin)}` };
   const vendor = { Authorization: `Bearer ${await tokenFor(request, ACCOUNTS.vendor)}` };
   const ingested = await request.post('/api/brand/1/channel/1/invoice', {
@@ -163,7 +168,13 @@ export async function acceptedOrderOf(request: APIRequestContext, externalNumber
     (await offers.json()) as { data: { id: number; invoice: { external_number: string } }[] }
   ).data.find((row) => row.invoice.external_number === externalNumber);
   expect(offer, `the demo vendor is offered ${externalNumber}`).toBeDefined();
-  const accepted = await request.put(`/api/vendor/1/invoice-offer-log/${offer?.id}/status/accept`, {
+  return { offerId: offer?.id ?? 0, externalNumber, admin, vendor };
+}
+
+/** An order of the test's own: its offer (above) accepted at once. Its line reserves one unit of INVOICE_SKU. */
+export async function acceptedOrderOf(request: APIRequestContext, externalNumber = invoiceNumber('ORDER')) {
+  const { offerId, vendor } = await offerOf(request, externalNumber);
+  const accepted = await request.put(`/api/vendor/1/invoice-offer-log/${offerId}/status/accept`, {
     headers: vendor,
   });
   expect(accepted.ok()).toBeTruthy();
