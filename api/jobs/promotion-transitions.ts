@@ -1,7 +1,11 @@
+import { channelAdapter } from '../domains/marketplace/adapters';
 import { announcePromotionTransitions } from '../domains/promotion/announcements';
 import type { WriteDeps } from '../work/unit-of-work';
 
-/** Announces the promotions that started or finished by `clock()` to their brand's users. */
-export function sweepPromotionTransitions(deps: WriteDeps, clock: () => Date) {
-  return announcePromotionTransitions(deps, clock());
+/**
+ * Tells the brand's users and the marketplace (through CHANNEL_ADAPTER) of the promotions that started or
+ * finished by `clock()`.
+ */
+export function sweepPromotionTransitions(deps: WriteDeps, clock: () => Date, adapterName: string) {
+  return announcePromotionTransitions(deps, clock(), { adapter: channelAdapter(adapterName) });
 }

@@ -18,7 +18,10 @@ export function startSweeps({
 }: {
   deps: WriteDeps;
   clock: () => Date;
-  config: Pick<ApiConfig, 'SWEEP_INTERVAL_SECONDS' | 'OFFER_TTL_MINUTES' | 'ORDER_COMPLETE_AFTER_DAYS'>;
+  config: Pick<
+    ApiConfig,
+    'SWEEP_INTERVAL_SECONDS' | 'OFFER_TTL_MINUTES' | 'ORDER_COMPLETE_AFTER_DAYS' | 'CHANNEL_ADAPTER'
+  >;
 }) {
   let running: Promise<void> | null = null;
   function round() {
@@ -27,7 +30,7 @@ export function startSweeps({
       await sweepExpiredOffers(deps, clock, { ttlMinutes: config.OFFER_TTL_MINUTES });
       await sweepDeliveredOrders(deps, clock, { afterDays: config.ORDER_COMPLETE_AFTER_DAYS });
       await sweepStockSnapshot(deps.db, clock);
-      await sweepPromotionTransitions(deps, clock);
+      await sweepPromotionTransitions(deps, clock, config.CHANNEL_ADAPTER);
       await sweepIdempotencyKeys(deps.db, clock);
     })()
       .catch((error) => console.error('sweep failed', error))

@@ -9,6 +9,7 @@ import { seedCatalogue } from './catalogue';
 import { deriveFromSales } from './derived';
 import { seedNotifications } from './notifications';
 import { createRandom, seedFrom } from './random';
+import { seedPromotions } from './promotions';
 import { rebuildRollups } from './rollups';
 import { seedSales } from './sales';
 import { DEMO_PASSWORD, seedWorld } from './world';
@@ -100,6 +101,7 @@ export async function seedDemoUnlessSeeded({
     const sales = await seedSales({ db: tx, rng, world, catalogue, orderTarget: orders });
     await deriveFromSales(tx, world);
     await rebuildRollups(tx);
+    await seedPromotions(tx, world);
     await seedNotifications({ db: tx, rng, world, catalogue, sales });
     await syncIdSequences(tx, serialTableNames());
     const [row] = await queryRows<Record<Exclude<keyof SeedSummary, 'durationMs'>, number>>(

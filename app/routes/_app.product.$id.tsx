@@ -3,7 +3,7 @@ import { json, redirect } from '@remix-run/node';
 import { Link, useActionData, useLoaderData, type ShouldRevalidateFunction } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { ListingForm } from '~/components/listing/listing-form';
-import { LastPush } from '~/components/listing/request-log';
+import { LastPush } from '~/components/last-push';
 import { requirePermission } from '~/lib/access.server';
 import { requireCsrf } from '~/lib/csrf.server';
 import { readForm } from '~/lib/forms.server';

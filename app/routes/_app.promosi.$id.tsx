@@ -6,6 +6,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParam
 import { useTranslation } from 'react-i18next';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
 import { ChannelLogo } from '~/components/channel-logo';
+import { LastPush } from '~/components/last-push';
 import { Modal } from '~/components/modal';
 import { PromotionForm } from '~/components/promotion/promotion-form';
 import { PromotionStatusBadge } from '~/components/promotion/status-badge';
@@ -187,6 +188,7 @@ export default function PromotionPage() {
           </table>
         </div>
       )}
+      <LastPush log={promotion.channel_request_log} />
       {(modal === 'end' && can.end) || (modal === 'delete' && can.destroy) ? (
         <Modal title={t(modal === 'end' ? 'promotion.endTitle' : 'promotion.deleteTitle')} closeTo={here}>
           <Form method="post" className="space-y-4">

@@ -8,6 +8,7 @@ import {
   skuChannels,
   users,
 } from '../../api/db/schema';
+import { channelAdapter } from '../../api/domains/marketplace/adapters';
 import { announcePromotionTransitions } from '../../api/domains/promotion/announcements';
 import { PROMOTION_RULE_MESSAGES } from '../../api/domains/marketplace/sandbox-promotion-rules';
 import { startTestApi, type TestApi } from '../support/api';
@@ -287,6 +288,11 @@ describe('what a promotion sold', () => {
   });
 });
 
+/** One round of the promotion sweep with the clock at `at`, pushing through the sandbox. */
+function sweepAt(at: Date) {
+  return announcePromotionTransitions(api.deps, at, { adapter: channelAdapter('sandbox') });
+}
+
 describe('the sweep around a promotion’s window', () => {
   async function announcementsOf(promotionId: number) {
     const rows = await api.db.select().from(notifications).where(eq(notifications.type, 'promotion-started'));
@@ -305,11 +311,11 @@ describe('the sweep around a promotion’s window', () => {
     const created = await api.request(path(), { token: admin, json: body() });
     const id = created.body.data.id as number;
     const row = await rowOf(id);
-    await announcePromotionTransitions(api.deps, new Date(row.startsAt.getTime() - 1));
+    await sweepAt(new Date(row.startsAt.getTime() - 1));
     expect(await announcementsOf(id)).toEqual({ started: [], finished: [] });
     const running = new Date(row.startsAt.getTime() + HOUR);
-    await announcePromotionTransitions(api.deps, running);
-    await announcePromotionTransitions(api.deps, running);
+    await sweepAt(running);
+    await sweepAt(running);
     const afterStart = await announcementsOf(id);
     const brandUser = api.world.users.brandA;
     const otherBrand = api.world.users.brandB;
@@ -320,8 +326,8 @@ describe('the sweep around a promotion’s window', () => {
     expect(afterStart.started[0].data.notification.description).toContain(row.name);
     expect(afterStart.finished).toEqual([]);
     const over = new Date(row.endsAt.getTime() + 1);
-    await announcePromotionTransitions(api.deps, over);
-    await announcePromotionTransitions(api.deps, over);
+    await sweepAt(over);
+    await sweepAt(over);
     const afterEnd = await announcementsOf(id);
     expect(afterEnd.started).toHaveLength(afterStart.started.length);
     expect(afterEnd.finished.filter((note) => note.userId === brandUserRow.id)).toHaveLength(1);
@@ -331,9 +337,90 @@ describe('the sweep around a promotion’s window', () => {
     const created = await api.request(path(), { token: admin, json: body() });
     const id = created.body.data.id as number;
     const row = await rowOf(id);
-    await announcePromotionTransitions(api.deps, new Date(row.endsAt.getTime() + HOUR));
+    await sweepAt(new Date(row.endsAt.getTime() + HOUR));
     const announced = await announcementsOf(id);
     expect(announced.started).toEqual([]);
     expect(announced.finished.length).toBeGreaterThan(0);
+  });
+
+  it('tells the marketplace once at the start and once at the end of the window, in the request log', async () => {
+    const created = await api.request(path(), { token: admin, json: body() });
+    const id = created.body.data.id as number;
+    const row = await rowOf(id);
+    const running = new Date(row.startsAt.getTime() + HOUR);
+    await sweepAt(running);
+    await sweepAt(running);
+    const started = (await pushesOf(id)).filter((push) => push.action === 'promotion-start');
+    expect(started).toHaveLength(1);
+    expect(started[0]).toMatchObject({ status: 'success', statusCode: 200 });
+    expect(started[0].request).toMatchObject({ promotion_id: Number(row.externalId), name: row.name });
+    const over = new Date(row.endsAt.getTime() + 1);
+    await sweepAt(over);
+    await sweepAt(over);
+    const pushes = await pushesOf(id);
+    expect(pushes.map((push) => push.action)).toEqual([
+      'promotion-end',
+      'promotion-start',
+      'promotion-create',
+    ]);
+    expect((pushes[0].request as { end_time: string }).end_time).toBe(row.endsAt.toISOString());
+  });
+
+  it('does not push the finish of a promotion ended early again: the early end was its push', async () => {
+    const created = await api.request(path(), { token: admin, json: body() });
+    const id = created.body.data.id as number;
+    const row = await rowOf(id);
+    const before = api.clock.now;
+    api.clock.now = new Date(row.startsAt.getTime() + HOUR);
+    try {
+      await sweepAt(api.clock.now);
+      expect((await api.request(path(`/${id}/end`), { method: 'PUT', token: admin })).status).toBe(200);
+    } finally {
+      api.clock.now = before;
+    }
+    await sweepAt(new Date(row.startsAt.getTime() + 2 * HOUR));
+    const actions = (await pushesOf(id)).map((push) => push.action);
+    expect(actions).toEqual(['promotion-end', 'promotion-start', 'promotion-create']);
+    const finished = await api.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.type, 'promotion-finished'));
+    expect(finished.some((note) => note.data.web.route === `/promosi/${id}`)).toBe(true);
+  });
+
+  it('keeps a start the marketplace fails on in the log and the audit, and still tells the brand’s users', async () => {
+    const created = await api.request(path(), {
+      token: admin,
+      json: body({ products: [{ product_id: catalogue.A.laptop.id, promo_stock: 1, purchase_limit: 0 }] }),
+    });
+    expect(created.status).toBe(201);
+    const id = created.body.data.id as number;
+    const row = await rowOf(id);
+    // The laptop takes the failing SKU after the promotion was pushed: the marketplace fails on its start.
+    await api.db
+      .update(skuChannels)
+      .set({ productId: catalogue.A.laptop.id })
+      .where(eq(skuChannels.sku, 'SANDBOX-FAIL-PROMO-CHARGER'));
+    try {
+      await sweepAt(new Date(row.startsAt.getTime() + HOUR));
+    } finally {
+      await api.db
+        .update(skuChannels)
+        .set({ productId: catalogue.A.charger.id })
+        .where(eq(skuChannels.sku, 'SANDBOX-FAIL-PROMO-CHARGER'));
+    }
+    const [push] = await pushesOf(id);
+    expect(push).toMatchObject({ action: 'promotion-start', status: 'failed', statusCode: 503 });
+    const [audited] = await api.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.action, 'promotion.push-failed'), eq(auditLogs.entityId, String(id))));
+    expect(audited?.changes.action).toEqual({ before: null, after: 'promotion-start' });
+    expect(audited?.changes.channel_request_log_id).toEqual({ before: null, after: push.id });
+    const started = await api.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.type, 'promotion-started'));
+    expect(started.some((note) => note.data.web.route === `/promosi/${id}`)).toBe(true);
   });
 });

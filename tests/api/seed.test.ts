@@ -3,6 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database, DatabaseHandle } from '../../api/db/client';
 import { ORDER_STATUS_CODES } from '../../api/db/schema';
+import { promotionStatus } from '../../api/domains/promotion/status';
 import { queryRows } from '../../api/seed/bulk-insert';
 import { seedDemo, type SeedSummary } from '../../api/seed/demo';
 import { seedIfEmpty } from '../../api/seed/seed-if-empty';
@@ -223,6 +224,43 @@ describe('the demo seed', () => {
     expect(row.resolved).toBe(row.links);
     expect(row.shopee).toBe(500);
     expect(row.pictureless).toBe(0);
+  });
+
+  it('gives every brand a finished, a running and an upcoming promotion, each pushed once, past transitions told', async () => {
+    const rows = await queryRows<{
+      brand_id: number;
+      starts_at: Date;
+      ends_at: Date;
+      ended_at: Date | null;
+      start_announced_at: Date | null;
+      end_announced_at: Date | null;
+      external_id: string | null;
+      pushes: number;
+      lines: number;
+    }>(
+      handle.db,
+      sql`select p.brand_id, p.starts_at, p.ends_at, p.ended_at, p.start_announced_at, p.end_announced_at,
+          p.external_id,
+          (select count(*)::int from channel_request_logs l
+            where l.promotion_id = p.id and l.action = 'promotion-create' and l.status = 'success') as pushes,
+          (select count(*)::int from promotion_products pp where pp.promotion_id = p.id) as lines
+        from promotions p order by p.id`,
+    );
+    const brands = await one<{ count: number }>(handle.db, sql`select count(*)::int as count from brands`);
+    const statuses = new Map<number, string[]>();
+    for (const row of rows) {
+      const window = { startsAt: new Date(row.starts_at), endsAt: new Date(row.ends_at), endedAt: null };
+      const status = promotionStatus(window, NOW);
+      statuses.set(row.brand_id, [...(statuses.get(row.brand_id) ?? []), status]);
+      expect(row).toMatchObject({ pushes: 1, ended_at: null });
+      expect(row.lines).toBeGreaterThan(0);
+      expect(row.external_id).not.toBeNull();
+      expect(row.start_announced_at !== null).toBe(status !== 'not_started');
+      expect(row.end_announced_at !== null).toBe(status === 'finished');
+    }
+    expect(statuses.size).toBe(brands.count);
+    for (const found of statuses.values())
+      expect([...found].sort()).toEqual(['finished', 'not_started', 'running']);
   });
 
   it('ends every stock ledger at the available stock, never below zero', async () => {

@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { ACCOUNTS, axeOn, signInTo } from './support';
+import { ACCOUNTS, axeOn, chooseBrand, signInTo, tokenFor } from './support';
 
 /** Tomorrow in Jakarta, `YYYY-MM-DD`. */
 function jakartaTomorrow() {
@@ -41,6 +41,10 @@ test('an administrator creates a promotion, sees its detail as Belum Mulai, and 
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name })).toContainText('Belum Mulai');
   await expect(page.getByRole('link', { name: 'Hapus' })).toBeVisible();
+  // What its marketplace was told, as the request log keeps it.
+  const lastPush = page.getByRole('region', { name: 'Pengiriman terakhir ke marketplace' });
+  await expect(lastPush).toContainText('Tambah promosi');
+  await expect(lastPush).toContainText('Berhasil (200)');
 
   await page.goto('/promosi?status=not_finished');
   await expect(page.getByRole('link', { name })).toBeVisible();
@@ -86,6 +90,38 @@ test('an administrator changes a promotion that has not started, then deletes it
   await expect(page).toHaveURL(/\/promosi$/);
   await page.goto(`/promosi?search=${encodeURIComponent(name)}`);
   await expect(page.getByRole('link', { name: `${name} diubah` })).toHaveCount(0);
+});
+
+test('a running promotion of the demo shows what each product sold on its channel, as the API counts it', async ({
+  page,
+  request,
+}) => {
+  const token = await tokenFor(request, ACCOUNTS.admin);
+  const headers = { authorization: `Bearer ${token}` };
+  const list = await request.get('/api/brand/1/promotion?status=running', { headers });
+  const running = ((await list.json()) as { data: { id: number; name: string }[] }).data;
+  const seeded = running.find((row) => row.name.startsWith('Promo Pekan Ini'));
+  expect(seeded, 'the seeded running promotion of the demo brand').toBeDefined();
+  const shown = await request.get(`/api/brand/1/promotion/${seeded?.id}`, { headers });
+  const { data } = (await shown.json()) as {
+    data: { products: { name: string; units_sold: number; promo_stock_left: number }[] };
+  };
+
+  await signInTo(page, ACCOUNTS.admin, '/account/profile');
+  await chooseBrand(page, 'Nusantara Home');
+  await page.goto(`/promosi/${seeded?.id}`);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Sedang Berjalan');
+  await expect(page.getByRole('link', { name: 'Akhiri Sekarang' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Hapus' })).toHaveCount(0);
+  const table = page.getByRole('table', { name: /Produk/ });
+  for (const line of data.products) {
+    const row = table.getByRole('row').filter({ hasText: line.name });
+    await expect(row.getByRole('cell').nth(4)).toHaveText(String(line.units_sold));
+    await expect(row.getByRole('cell').nth(6)).toHaveText(String(line.promo_stock_left));
+  }
+  await expect(page.getByRole('region', { name: 'Pengiriman terakhir ke marketplace' })).toContainText(
+    'Tambah promosi',
+  );
 });
 
 // axe runs inside the page: the JavaScript-enabled project only.

@@ -76,7 +76,8 @@ export type ChannelRef = { product_id: string; name: string; sku: string | null;
 export type PushAction = 'create' | 'update' | 'delete' | 'set-active' | 'set-inactive' | PromotionAction;
 
 /** A promotion's pushes: made, changed or deleted before it starts, ended early while it runs. */
-export type PromotionAction = 'promotion-create' | 'promotion-update' | 'promotion-delete' | 'promotion-end';
+export type PromotionAction =
+  'promotion-create' | 'promotion-update' | 'promotion-delete' | 'promotion-start' | 'promotion-end';
 
 /**
  * A promotion as a marketplace receives it (the shape of a seller centre's discount API): one channel SKU per
@@ -132,7 +133,10 @@ export interface ChannelAdapter {
   }): Promise<PushOutcome>;
   remove(input: { shop: ChannelShop; products: ChannelRef[] }): Promise<PushOutcome>;
   setStatus(input: { shop: ChannelShop; products: ChannelRef[]; active: boolean }): Promise<PushOutcome>;
-  /** A promotion's create (no `promotionId` yet), update, delete or early end. */
+  /**
+   * A promotion's create (no `promotionId` yet), update, delete or early end, and its start and end as the sweep
+   * tells them when the clock reaches them.
+   */
   pushPromotion(input: {
     shop: ChannelShop;
     action: PromotionAction;

@@ -32,6 +32,7 @@ const FAILURE_KIND: Record<PushAction, string> = {
   'promotion-create': 'PROMO',
   'promotion-update': 'PROMO',
   'promotion-delete': 'PROMO',
+  'promotion-start': 'PROMO',
   'promotion-end': 'PROMO',
 };
 

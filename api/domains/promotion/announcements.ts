@@ -3,6 +3,7 @@ import { jakartaTimestamp } from '../../db/jakarta';
 import { promotions, type NotificationData } from '../../db/schema';
 import { runWrite, type Work, type WriteDeps } from '../../work/unit-of-work';
 import { brandAudience } from '../notification/audience';
+import { pushTransition, type PromotionChannel } from './push';
 
 type PromotionRow = typeof promotions.$inferSelect;
 type Transition = 'started' | 'finished';
@@ -35,12 +36,14 @@ function announce(work: Work, promotion: PromotionRow, transition: Transition, u
 }
 
 /**
- * Tells the brand's users, live, when a promotion starts and when it finishes: once per transition, marked on
- * the promotion in the same unit as the notification, each promotion taken under a skip-locked row lock so that
- * sweeps running side by side never announce one twice. A promotion whose whole window passed between two
- * rounds is announced finished only. Status itself is never stored: it is read from the clock (status.ts).
+ * Tells the brand's users, live, and the promotion's marketplace when a promotion starts and when it finishes:
+ * once per transition, marked on the promotion in the same unit as the notification and the push, each
+ * promotion taken under a skip-locked row lock so that sweeps running side by side never tell one twice. A
+ * promotion whose whole window passed between two rounds is told finished only; one ended early was pushed its
+ * end when that was asked for, so its finish is not pushed again. Status itself is never stored: it is read
+ * from the clock (status.ts).
  */
-export async function announcePromotionTransitions(deps: WriteDeps, now: Date) {
+export async function announcePromotionTransitions(deps: WriteDeps, now: Date, channel: PromotionChannel) {
   const due = await deps.db
     .select({ id: promotions.id })
     .from(promotions)
@@ -74,6 +77,10 @@ export async function announcePromotionTransitions(deps: WriteDeps, now: Date) {
         .where(eq(promotions.id, id))
         .returning();
       announce(work, promotion, transition, await brandAudience(work.tx, promotion.brandId));
+      if (transition === 'started')
+        await pushTransition(work, { ...channel, promotion: after, action: 'promotion-start' });
+      else if (!promotion.endedAt)
+        await pushTransition(work, { ...channel, promotion: after, action: 'promotion-end' });
       work.audit({
         action: `promotion.${transition}`,
         entity: 'promotion',

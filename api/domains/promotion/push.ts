@@ -28,7 +28,10 @@ function discounted(promotion: PromotionRow, price: number) {
  * shop links to it, else the catalogue's own SKU), at the catalogue's price (decision 048) and the price the
  * promotion makes of it.
  */
-async function channelPromotion(executor: Executor, promotion: PromotionRow): Promise<ChannelPromotion> {
+export async function channelPromotion(
+  executor: Executor,
+  promotion: PromotionRow,
+): Promise<ChannelPromotion> {
   const lines = await executor
     .select({
       productId: promotionProducts.productId,
@@ -141,17 +144,53 @@ export async function changeAndPush(
     }
     return { ok: true, outcome, promotion };
   }
+  auditFailedPush(work, { brandId: input.brandId, promotionId: input.promotionId, outcome, logId: log.id });
+  return { ok: false, outcome, shop, promotion };
+}
+
+/** A push the channel did not take, audited so the unit that logged it can commit. */
+function auditFailedPush(
+  work: Work,
+  input: { brandId: number; promotionId: number | null; outcome: PushOutcome; logId: number },
+) {
   work.audit({
     action: 'promotion.push-failed',
     entity: 'promotion',
     entityId: input.promotionId,
     brandId: input.brandId,
     after: {
-      action: outcome.action,
-      status_code: outcome.statusCode,
-      channel_request_log_id: log.id,
-      errors: outcome.errors,
+      action: input.outcome.action,
+      status_code: input.outcome.statusCode,
+      channel_request_log_id: input.logId,
+      errors: input.outcome.errors,
     },
   });
-  return { ok: false, outcome, shop, promotion };
+}
+
+/**
+ * A promotion's start, or its end at the end of its window, told to its marketplace by the sweep that reaches
+ * it: nothing changes here to roll back, so the push is kept in the channel request log whatever the answer and
+ * a failure is audited. Told once, as the transition is (the sweep marks it in the same unit).
+ */
+export async function pushTransition(
+  work: Work,
+  input: PromotionChannel & { promotion: PromotionRow; action: 'promotion-start' | 'promotion-end' },
+) {
+  const { adapter, promotion, action } = input;
+  const shop = await shopOf(work.tx, promotion.brandId, promotion.channelId);
+  const { outcome, log } = await recordPush(work, {
+    shop,
+    listingIds: [null],
+    promotionId: promotion.id,
+    push: async () =>
+      adapter.pushPromotion({
+        shop,
+        action,
+        promotionId: promotion.externalId,
+        promotion: await channelPromotion(work.tx, promotion),
+      }),
+  });
+  if (!outcome.ok)
+    auditFailedPush(work, { brandId: promotion.brandId, promotionId: promotion.id, outcome, logId: log.id });
+  return outcome;
 }

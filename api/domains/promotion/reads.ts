@@ -2,9 +2,17 @@ import { and, asc, between, count, desc, eq, ilike, inArray, isNull, or, sql, ty
 import type { Executor } from '../../db/client';
 import { jakartaDate, jakartaDayEnd, jakartaDayStart } from '../../db/jakarta';
 import { containsPattern } from '../../db/like';
-import { channels, dailyProductRollups, products, promotionProducts, promotions } from '../../db/schema';
+import {
+  channelRequestLogs,
+  channels,
+  dailyProductRollups,
+  products,
+  promotionProducts,
+  promotions,
+} from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { offsetOf, pageMeta, sortColumn } from '../../http/pagination';
+import { serializeRequestLog } from '../marketplace/request-log';
 import type { PromotionListQuery, PromotionProductQuery } from './schema';
 import {
   serializeProductOption,
@@ -113,8 +121,15 @@ export async function showPromotion(executor: Executor, brandId: number, id: num
     .where(eq(promotionProducts.promotionId, id))
     .orderBy(asc(promotionProducts.id));
   const sales = await salesInWindow(executor, head.promotion, now);
+  const [lastPush] = await executor
+    .select()
+    .from(channelRequestLogs)
+    .where(eq(channelRequestLogs.promotionId, id))
+    .orderBy(desc(channelRequestLogs.id))
+    .limit(1);
   return {
     ...serializePromotion(head as PromotionHead, now),
+    channel_request_log: lastPush ? serializeRequestLog(lastPush) : null,
     products: lines.map((line) =>
       serializePromotionProduct(line, sales.get(line.productId) ?? { units: 0, gmv: 0 }),
     ),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { paged, type Query, type Upstream } from './client.server';
+import { requestLogSchema } from './request-log.server';
 
 /** A row of the product list: `is_inactive` is `'0'` active or `'1'` inactive. */
 export const listingRowSchema = z.object({
@@ -66,18 +67,6 @@ const productSchema = z.object({
     .nullable(),
 });
 export type ListingProduct = z.infer<typeof productSchema>;
-
-const requestLogSchema = z.object({
-  id: z.number(),
-  action: z.string(),
-  status: z.string(),
-  status_code: z.number(),
-  duration_ms: z.number(),
-  request: z.unknown(),
-  response: z.unknown(),
-  created_at: z.string(),
-});
-export type RequestLog = z.infer<typeof requestLogSchema>;
 
 export const listingSchema = listingRowSchema.extend({
   external_id: z.string().nullable(),

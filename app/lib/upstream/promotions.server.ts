@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { paged, type Query, type Upstream } from './client.server';
+import { requestLogSchema } from './request-log.server';
 
 const statusCodeSchema = z.enum(['not_started', 'running', 'finished']);
 
@@ -37,7 +38,10 @@ const promotionProductSchema = z.object({
   promo_stock_left: z.number(),
 });
 
-export const promotionSchema = promotionRowSchema.extend({ products: z.array(promotionProductSchema) });
+export const promotionSchema = promotionRowSchema.extend({
+  products: z.array(promotionProductSchema),
+  channel_request_log: requestLogSchema.nullable(),
+});
 export type Promotion = z.infer<typeof promotionSchema>;
 
 export const productOptionSchema = z.object({
