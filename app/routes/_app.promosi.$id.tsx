@@ -17,6 +17,7 @@ import { pageTitle } from '~/lib/meta';
 import { formatPromotionValue } from '~/lib/promotion/format';
 import { promotionAction } from '~/lib/promotion/form.server';
 import { productRows, productSearchOf, promotionPage } from '~/lib/promotion/page.server';
+import { promotionValues } from '~/lib/promotion/rows';
 import { pathId } from '~/lib/record-id';
 import { promotionCommandSchema } from '~/lib/schemas/promotion';
 import { redirectWithToast } from '~/lib/toast.server';
@@ -63,7 +64,12 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     }
   }
   const { api, brandId } = await promotionPage(request, context, 'update');
-  return promotionAction(formData, async (body) => {
+  const known = await productRows(api, {
+    brandId,
+    search: '',
+    promotion: await promotionApi.show(api, { brandId, id }),
+  });
+  return promotionAction(formData, { api, brandId, known }, async (body) => {
     await promotionApi.update(api, { brandId, id, body });
     return redirectWithToast(`/promosi/${id}`, { type: 'success', message: 'toast.saved' });
   });
@@ -125,12 +131,12 @@ export default function PromotionPage() {
         <>
           <h2 className="text-lg font-semibold">{t('promotion.edit')}</h2>
           <PromotionForm
-            key={promotion.id}
+            key={answered?.draft.step ?? 'loaded'}
             brandName={brandName}
-            defaults={promotion}
-            rows={rows}
-            search={search}
-            lastResult={answered?.result}
+            values={answered?.draft.values ?? promotionValues(promotion)}
+            rows={answered?.draft.rows ?? rows}
+            search={answered?.draft.search ?? search}
+            lastResult={answered && 'result' in answered ? answered.result : undefined}
             submitLabel={t('promotion.save')}
             cancelTo="/promosi"
           />

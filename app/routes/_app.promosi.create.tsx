@@ -9,6 +9,7 @@ import { readForm } from '~/lib/forms.server';
 import { pageTitle } from '~/lib/meta';
 import { promotionAction } from '~/lib/promotion/form.server';
 import { productRows, productSearchOf, promotionPage } from '~/lib/promotion/page.server';
+import { EMPTY_PROMOTION } from '~/lib/promotion/rows';
 import { redirectWithToast } from '~/lib/toast.server';
 import { promotionApi } from '~/lib/upstream/promotions.server';
 
@@ -27,7 +28,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await readForm(request);
   await requireCsrf(formData, request);
   const { api, brandId } = await promotionPage(request, context, 'create');
-  return promotionAction(formData, async (body) => {
+  return promotionAction(formData, { api, brandId }, async (body) => {
     const { data } = await promotionApi.create(api, { brandId, body, formKey: formKeyOf(formData) });
     return redirectWithToast(`/promosi/${data.id}`, { type: 'success', message: 'toast.created' });
   });
@@ -55,11 +56,12 @@ export default function CreatePromotionPage() {
         {t('promotion.create')}
       </h1>
       <PromotionForm
+        key={answered?.draft.step ?? 'loaded'}
         brandName={brandName}
-        defaults={{ name: '', type: '', value: null, channel: '', start_at: null, end_at: null }}
-        rows={rows}
-        search={search}
-        lastResult={answered?.result}
+        values={answered?.draft.values ?? EMPTY_PROMOTION}
+        rows={answered?.draft.rows ?? rows}
+        search={answered?.draft.search ?? search}
+        lastResult={answered && 'result' in answered ? answered.result : undefined}
         formKey={formKey}
         submitLabel={t('promotion.save')}
         cancelTo="/promosi"

@@ -92,6 +92,50 @@ test('an administrator changes a promotion that has not started, then deletes it
   await expect(page.getByRole('link', { name: `${name} diubah` })).toHaveCount(0);
 });
 
+test('the product search, select-all and clear keep everything typed and ticked, with or without JavaScript', async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  await signInTo(page, ACCOUNTS.admin, '/account/profile');
+  await chooseBrand(page, 'Nusantara Home');
+  await page.goto('/promosi/create');
+  await page.getByLabel('Nama promosi').fill('Promo Pencarian');
+  await page.getByLabel('Nilai').fill('12');
+  const boxes = page.getByRole('checkbox', { name: /^Ikutkan / });
+  const first = ((await boxes.first().getAttribute('aria-label')) ?? '').replace(/^Ikutkan /, '');
+  await boxes.first().check();
+  await page.getByLabel(`Stok promo ${first}`).fill('3');
+  // The count follows each tick with JavaScript; without, it is the one of the last round trip.
+  await expect(page.getByText(javaScriptEnabled ? '1 produk dipilih' : '0 produk dipilih')).toBeVisible();
+
+  // A search for another product: the ticked one stays, first, with its promo stock; the name stays typed.
+  const other = ((await boxes.last().getAttribute('aria-label')) ?? '').replace(/^Ikutkan /, '');
+  await page.getByLabel('Cari produk').fill(other);
+  await page.getByRole('button', { name: 'Cari', exact: true }).click();
+  await expect(page.getByRole('checkbox', { name: `Ikutkan ${other}` })).toBeVisible();
+  await expect(page.getByRole('checkbox', { name: `Ikutkan ${first}` })).toBeChecked();
+  await expect(page.getByLabel(`Stok promo ${first}`)).toHaveValue('3');
+  await expect(page.getByLabel('Nama promosi')).toHaveValue('Promo Pencarian');
+  await expect(page.getByLabel('Nilai')).toHaveValue('12');
+  await expect(page.getByLabel('Cari produk')).toHaveValue(other);
+
+  await page.getByRole('button', { name: 'Pilih semua yang tampil' }).click();
+  const shown = await page.getByRole('checkbox', { name: /^Ikutkan / }).count();
+  expect(shown).toBeGreaterThan(1);
+  await expect(page.getByText(`${shown} produk dipilih`)).toBeVisible();
+  await expect(page.getByRole('checkbox', { name: `Ikutkan ${other}` })).toBeChecked();
+  await page.getByRole('button', { name: 'Kosongkan pilihan' }).click();
+  await expect(page.getByText('0 produk dipilih')).toBeVisible();
+  await expect(page.getByLabel(`Stok promo ${first}`)).toHaveValue('3');
+  await expect(page.getByLabel('Nama promosi')).toHaveValue('Promo Pencarian');
+
+  // A refused save comes back on the rows it was sent with, not the page's first ones.
+  await page.getByRole('button', { name: 'Simpan' }).click();
+  await expect(page.getByText('Pilih minimal satu produk.')).toBeVisible();
+  await expect(page.getByRole('checkbox', { name: `Ikutkan ${other}` })).toBeVisible();
+  await expect(page.getByLabel(`Stok promo ${first}`)).toHaveValue('3');
+});
+
 test('a running promotion of the demo shows what each product sold on its channel, as the API counts it', async ({
   page,
   request,

@@ -12,29 +12,34 @@ import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
 import { Field, FieldError, FormError } from '~/components/field';
 import { FormKeyField } from '~/components/form-key-field';
 import { formatMoney } from '~/lib/format';
-import { jakartaParts } from '~/lib/promotion/format';
-import type { ProductRow } from '~/lib/promotion/rows';
-import { PROMOTION_CHANNELS, PROMOTION_TYPES, promotionFormSchema } from '~/lib/schemas/promotion';
+import type { ProductRow, PromotionValues } from '~/lib/promotion/rows';
+import {
+  PROMOTION_CHANNELS,
+  PROMOTION_TYPES,
+  promotionFormSchema,
+  promotionPickSchema,
+} from '~/lib/schemas/promotion';
 
-export type PromotionDefaults = {
-  name: string;
-  type: string;
-  value: number | null;
-  channel: string;
-  start_at: string | null;
-  end_at: string | null;
-};
+const checkForSave = (formData: FormData) => parseWithZod(formData, { schema: promotionFormSchema });
 
-const SEARCH_FORM = 'promotion-product-search';
+/** The picker's submits check nothing here: they only answer the form again, whatever it holds. */
+const pickStep = (formData: FormData) =>
+  parseWithZod(formData, { schema: promotionPickSchema }) as unknown as ReturnType<typeof checkForSave>;
+
+function isPickStep(submitter: HTMLElement | null) {
+  const intent = submitter?.getAttribute('value');
+  return Boolean(intent) && intent !== 'save';
+}
 
 /**
- * The promotion form of /promosi/create. Products are picked by ticking rows; the product search
- * is a GET form of its own (its box and button sit in this form's table through the `form` attribute), so both
- * work without JavaScript.
+ * The promotion form of /promosi/create and of a promotion not started yet. Products are picked by ticking rows;
+ * the product search, ticking every row shown and clearing the ticks are submits of this form that answer it
+ * again with everything typed and ticked kept (the voucher form's orders are picked the same way), so they work
+ * without JavaScript; the search's Enter searches.
  */
 export function PromotionForm({
   brandName,
-  defaults,
+  values,
   rows,
   search,
   lastResult,
@@ -43,7 +48,7 @@ export function PromotionForm({
   cancelTo,
 }: {
   brandName: string | null;
-  defaults: PromotionDefaults;
+  values: PromotionValues;
   rows: ProductRow[];
   search: string;
   lastResult?: SubmissionResult<string[]>;
@@ -53,36 +58,28 @@ export function PromotionForm({
 }) {
   const { t } = useTranslation();
   const navigation = useNavigation();
-  const start = defaults.start_at ? jakartaParts(defaults.start_at) : null;
-  const end = defaults.end_at ? jakartaParts(defaults.end_at) : null;
   const [form, fields] = useForm({
     id: 'promotion',
     lastResult,
     defaultValue: {
-      name: defaults.name,
-      type: defaults.type,
-      value: defaults.value === null ? '' : String(defaults.value),
-      channel: defaults.channel,
-      start_date: start?.date ?? '',
-      start_time: start?.time ?? '',
-      end_date: end?.date ?? '',
-      end_time: end?.time ?? '',
+      ...values,
       products: rows.map((row) => ({
         selected: row.chosen ? 'on' : undefined,
         product_id: String(row.id),
-        promo_stock: String(row.promo_stock),
-        purchase_limit: String(row.purchase_limit),
+        promo_stock: row.promo_stock,
+        purchase_limit: row.purchase_limit,
       })),
     },
     constraint: getZodConstraint(promotionFormSchema),
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: promotionFormSchema }),
+    onValidate: ({ formData, submitter }) =>
+      isPickStep(submitter) ? pickStep(formData) : checkForSave(formData),
   });
   const productFields = fields.products.getFieldList();
+  const ticked = productFields.filter((row) => row.getFieldset().selected.value === 'on').length;
   return (
     <>
-      <Form id={SEARCH_FORM} method="get" role="search" aria-label={t('promotion.productSearch')} />
       <Form
         method="post"
         {...getFormProps(form)}
@@ -162,7 +159,6 @@ export function PromotionForm({
               </label>
               <input
                 id="promotion-product-q"
-                form={SEARCH_FORM}
                 type="search"
                 name="q"
                 maxLength={200}
@@ -170,10 +166,32 @@ export function PromotionForm({
                 className="input mt-1"
               />
             </div>
-            <button type="submit" form={SEARCH_FORM} className="btn-secondary">
+            {/* The form's first submit: Enter in any field searches, which keeps everything. */}
+            <button
+              type="submit"
+              name="intent"
+              value="search-products"
+              formNoValidate
+              className="btn-secondary"
+            >
               {t('promotion.searchProducts')}
             </button>
+            <button type="submit" name="intent" value="select-all" formNoValidate className="btn-secondary">
+              {t('promotion.selectAllShown')}
+            </button>
+            <button
+              type="submit"
+              name="intent"
+              value="clear-products"
+              formNoValidate
+              className="btn-secondary"
+            >
+              {t('promotion.clearProducts')}
+            </button>
           </div>
+          <p className="text-sm text-slate-600" aria-live="polite">
+            {t('promotion.tickedCount', { count: ticked })}
+          </p>
           <FieldError id={fields.products.errorId} errors={fields.products.errors} />
           <div className="overflow-x-auto">
             <table className="min-w-full text-sm">
@@ -258,9 +276,14 @@ export function PromotionForm({
             </table>
           </div>
         </fieldset>
-        <input type="hidden" name="intent" value="save" />
         <div className="flex gap-2">
-          <button type="submit" className="btn-primary" disabled={navigation.state === 'submitting'}>
+          <button
+            type="submit"
+            name="intent"
+            value="save"
+            className="btn-primary"
+            disabled={navigation.state === 'submitting'}
+          >
             {submitLabel}
           </button>
           <Link to={cancelTo} className="btn-secondary">

@@ -19,7 +19,7 @@ export function productSearchOf(request: Request) {
   return (new URL(request.url).searchParams.get('q') ?? '').replace(/\0/g, '').trim().slice(0, 200);
 }
 
-/** The form's rows: the promotion's own products first, then the brand's products the search finds. */
+/** The form's rows as the page opens: the promotion's own products first, then the brand's products the search finds. */
 export async function productRows(
   api: Awaited<ReturnType<typeof promotionPage>>['api'],
   { brandId, search, promotion }: { brandId: number; search: string; promotion?: Promotion },
@@ -32,14 +32,14 @@ export async function productRows(
     price: line.price,
     available_stock: line.available_stock,
     chosen: true,
-    promo_stock: line.promo_stock,
-    purchase_limit: line.purchase_limit,
+    promo_stock: String(line.promo_stock),
+    purchase_limit: String(line.purchase_limit),
   }));
   const taken = new Set(chosen.map((row) => row.id));
   return [
     ...chosen,
     ...found
       .filter((option) => !taken.has(option.id))
-      .map((option) => ({ ...option, chosen: false, promo_stock: 0, purchase_limit: 0 })),
+      .map((option) => ({ ...option, chosen: false, promo_stock: '0', purchase_limit: '0' })),
   ];
 }

@@ -31,7 +31,7 @@ const productRowSchema = z.object(
  */
 export const promotionFormSchema = z
   .object({
-    intent: z.literal('save', says(INVALID)),
+    intent: z.literal('save', says(INVALID)).default('save'),
     name: z.string(says('promotion.nameRequired')).trim().min(1, 'promotion.nameRequired').max(150, TOO_LONG),
     type: z.enum(PROMOTION_TYPES, { errorMap: () => ({ message: 'promotion.typeRequired' }) }),
     value: z.coerce
@@ -59,6 +59,50 @@ export const promotionFormSchema = z
   });
 
 export type PromotionForm = z.infer<typeof promotionFormSchema>;
+
+/**
+ * The product picker's own submits, which keep everything typed and ticked: a product search (`q`), ticking every
+ * row shown, and clearing the ticks. Only `save` sends the promotion.
+ */
+export const PROMOTION_PICK_INTENTS = ['search-products', 'select-all', 'clear-products'] as const;
+
+export type PromotionPickIntent = (typeof PROMOTION_PICK_INTENTS)[number];
+
+/** A row as the picker keeps it between its steps: whatever was typed in a number field is kept as typed. */
+const pickedRowSchema = z.object({
+  selected: z.literal('on').optional().catch(undefined),
+  product_id: z.coerce.number().int().positive(),
+  promo_stock: z.string().max(20).optional().catch(undefined),
+  purchase_limit: z.string().max(20).optional().catch(undefined),
+});
+
+/** What the picker's steps (and a refused save) read back of the form: leniently, as nothing is saved by them. */
+const promotionDraftSchema = z.object({
+  q: z.string().max(200).optional().catch(undefined),
+  name: z.string().max(150).optional().catch(undefined),
+  type: z.string().max(20).optional().catch(undefined),
+  value: z.string().max(20).optional().catch(undefined),
+  channel: z.string().max(20).optional().catch(undefined),
+  start_date: z.string().max(10).optional().catch(undefined),
+  start_time: z.string().max(5).optional().catch(undefined),
+  end_date: z.string().max(10).optional().catch(undefined),
+  end_time: z.string().max(5).optional().catch(undefined),
+  products: z
+    .array(z.unknown())
+    .max(500)
+    .default([])
+    .catch([])
+    .transform((rows) =>
+      rows.flatMap((row) => {
+        const parsed = pickedRowSchema.safeParse(row);
+        return parsed.success ? [parsed.data] : [];
+      }),
+    ),
+});
+
+export const promotionPickSchema = promotionDraftSchema.extend({
+  intent: z.enum(PROMOTION_PICK_INTENTS, says(INVALID)),
+});
 
 /** The detail page's other buttons, each after its confirmation dialog. */
 export const promotionCommandSchema = z.object({ intent: z.enum(['end', 'delete'], says(INVALID)) });

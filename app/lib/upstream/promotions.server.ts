@@ -88,7 +88,11 @@ export const promotionApi = {
   products: (api: Upstream, { brandId, search, ids }: { brandId: number; search?: string; ids?: number[] }) =>
     api
       .call(`/api/brand/${brandId}/promotion-product`, paged(productOptionSchema), {
-        query: { search, ids: ids?.length ? ids.join(',') : undefined, per_page: 50 },
+        query: {
+          search,
+          ids: ids?.length ? ids.join(',') : undefined,
+          per_page: ids?.length ? Math.min(ids.length, 500) : 50,
+        },
       })
       .then((r) => r.data),
 };
