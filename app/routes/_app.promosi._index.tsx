@@ -8,26 +8,15 @@ import { ListFilters } from '~/components/list-filters';
 import { Pagination } from '~/components/pagination';
 import { PromotionStatusBadge } from '~/components/promotion/status-badge';
 import { formatDateTime } from '~/lib/format';
-import { listQuery } from '~/lib/list-query.server';
 import { pageTitle } from '~/lib/meta';
 import { formatPromotionValue } from '~/lib/promotion/format';
-import { promotionPage } from '~/lib/promotion/page.server';
+import { promotionListQuery, promotionPage } from '~/lib/promotion/page.server';
 import { PROMOTION_CHANNELS, PROMOTION_TABS, PROMOTION_TYPES } from '~/lib/schemas/promotion';
 import { promotionApi } from '~/lib/upstream/promotions.server';
 
-function oneOf<T extends string>(values: readonly T[], value: string | null): T | undefined {
-  return values.find((item) => item !== '' && item === value);
-}
-
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api, brandId, actions } = await promotionPage(request, context, 'list');
-  const url = new URL(request.url);
-  const query = {
-    ...listQuery(url),
-    status: oneOf(PROMOTION_TABS, url.searchParams.get('status')),
-    type: oneOf(PROMOTION_TYPES, url.searchParams.get('type')),
-    channel: oneOf(PROMOTION_CHANNELS, url.searchParams.get('channel')),
-  };
+  const query = promotionListQuery(new URL(request.url));
   const promotions = await promotionApi.list(api, { brandId, query });
   return json({ promotions, canCreate: actions.create });
 }
@@ -41,6 +30,8 @@ export default function PromotionListPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const current = params.get('status') ?? '';
+  const exportParams = new URLSearchParams(params);
+  exportParams.delete('page');
   function tabHref(status: string) {
     const next = new URLSearchParams(params);
     if (status) next.set('status', status);
@@ -57,11 +48,16 @@ export default function PromotionListPage() {
         <h1 id="page-title" className="text-2xl font-semibold">
           {t('promotion.title')}
         </h1>
-        {canCreate ? (
-          <Link to="/promosi/create" className="btn-primary">
-            {t('promotion.create')}
-          </Link>
-        ) : null}
+        <div className="flex gap-2">
+          <a href={`/promosi/export?${exportParams.toString()}`} className="btn-secondary" download>
+            {t('promotion.export')}
+          </a>
+          {canCreate ? (
+            <Link to="/promosi/create" className="btn-primary">
+              {t('promotion.create')}
+            </Link>
+          ) : null}
+        </div>
       </div>
       <nav aria-label={t('promotion.tabs')} className="overflow-x-auto border-b border-slate-200">
         <ul className="flex gap-1">

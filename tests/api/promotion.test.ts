@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs, promotionProducts, promotions, vendorStocks } from '../../api/db/schema';
@@ -238,23 +239,41 @@ describe('status by the clock', () => {
         const list = await api.request(path(), { token: admin, query: { search: marker, status } });
         tabs[status || 'all'] = list.body.data.map((row: { id: number }) => row.id);
       }
-      return { status: show.body.data.status, code: show.body.data.status_code, tabs };
+      // The export reads the status by the same rule, in its Status column (the 10th), its window in Jakarta time.
+      const exported = await api.request(`/api/brand/${api.world.brands.A}/export/promotion`, {
+        token: admin,
+        query: { search: marker },
+      });
+      expect(exported.headers.get('content-disposition')).toMatch(/promotion\.xlsx/);
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.load(exported.bytes as unknown as ArrayBuffer);
+      const rows = book.worksheets[0].getSheetValues().slice(2) as unknown[][];
+      expect(rows.map((row) => [row[1], row[7]])).toEqual([[id, jakarta(start)]]);
+      return {
+        status: show.body.data.status,
+        code: show.body.data.status_code,
+        tabs,
+        exported: rows.map((row) => row[10]),
+      };
     }
     const id = promotion.id;
     expect(await atTime(new Date(start.getTime() - 1000), seen)).toEqual({
       status: 'Belum Mulai',
       code: 'not_started',
       tabs: { all: [id], not_started: [id], running: [], finished: [], not_finished: [id] },
+      exported: ['Belum Mulai'],
     });
     expect(await atTime(start, seen)).toEqual({
       status: 'Sedang Berjalan',
       code: 'running',
       tabs: { all: [id], not_started: [], running: [id], finished: [], not_finished: [id] },
+      exported: ['Sedang Berjalan'],
     });
     expect(await atTime(end, seen)).toEqual({
       status: 'Selesai',
       code: 'finished',
       tabs: { all: [id], not_started: [], running: [], finished: [id], not_finished: [] },
+      exported: ['Selesai'],
     });
   });
 });

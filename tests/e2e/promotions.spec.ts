@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import ExcelJS from 'exceljs';
 import { expect, test } from './fixtures';
 import { ACCOUNTS, axeOn, chooseBrand, signInTo, tokenFor } from './support';
 
@@ -166,6 +168,19 @@ test('a running promotion of the demo shows what each product sold on its channe
   await expect(page.getByRole('region', { name: 'Pengiriman terakhir ke marketplace' })).toContainText(
     'Tambah promosi',
   );
+
+  // The list's export holds what its tab holds, with the status the list shows.
+  await page.goto('/promosi?status=running');
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: 'Ekspor' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/promotion\.xlsx$/);
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load((await readFile(await download.path())) as unknown as ArrayBuffer);
+  const rows = workbook.worksheets[0].getSheetValues().slice(2) as unknown[][];
+  expect(rows.find((row) => row[1] === seeded?.id)?.[10]).toBe('Sedang Berjalan');
+  expect(rows.every((row) => row[10] === 'Sedang Berjalan')).toBe(true);
 });
 
 // axe runs inside the page: the JavaScript-enabled project only.

@@ -1,4 +1,18 @@
-import { and, asc, between, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  between,
+  count,
+  desc,
+  eq,
+  gt,
+  ilike,
+  inArray,
+  isNull,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { jakartaDate, jakartaDayEnd, jakartaDayStart } from '../../db/jakarta';
 import { containsPattern } from '../../db/like';
@@ -60,6 +74,29 @@ function listConditions(brandId: number, query: PromotionListQuery, now: Date): 
     ),
   );
   return conditions;
+}
+
+/**
+ * Every promotion the list's filters keep, oldest first, a thousand at a time (the export): each as the list gives
+ * it, its status read from the clock at `now` by the same rule.
+ */
+export async function* promotionBatches(
+  executor: Executor,
+  brandId: number,
+  query: PromotionListQuery,
+  now: Date,
+) {
+  const where = listConditions(brandId, query, now);
+  let after = 0;
+  for (;;) {
+    const rows = await promotionHeads(executor)
+      .where(and(...where, gt(promotions.id, after)))
+      .orderBy(asc(promotions.id))
+      .limit(1000);
+    if (rows.length === 0) return;
+    yield rows.map((row) => serializePromotion(row as PromotionHead, now));
+    after = rows[rows.length - 1].promotion.id;
+  }
 }
 
 /** The brand's promotions, newest first; the tabs filter on the status the clock gives at `now`. */

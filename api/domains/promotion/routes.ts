@@ -17,6 +17,7 @@ import {
   showPromotion,
   updatePromotion,
 } from './service';
+import { exportPromotions } from './exports';
 
 function idOf(c: Context<ApiEnv>) {
   return parseId(c.req.param('id'));
@@ -46,6 +47,19 @@ export const promotionEndpoints = endpointGroup([
       const brand = await brandOfPath(c);
       const { db, clock } = c.var.deps;
       return c.json(await listPromotions(db, brand.id, query, clock()));
+    },
+  }),
+  endpoint({
+    method: 'get',
+    path: '/api/brand/{brand}/export/promotion',
+    summary: 'The promotion list as .xlsx, with the list’s filters (Jakarta times, status as of now)',
+    tag: 'promotion',
+    query: promotionListQuerySchema,
+    policy: { operation: 'promotion.list', tenancy: 'brand' },
+    handle: async (c, { query }) => {
+      const brand = await brandOfPath(c);
+      const { db, clock } = c.var.deps;
+      return exportPromotions(db, brand.id, query, clock());
     },
   }),
   endpoint({

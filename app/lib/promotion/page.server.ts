@@ -1,4 +1,6 @@
 import type { AppLoadContext } from '@remix-run/node';
+import { listQuery } from '../list-query.server';
+import { PROMOTION_CHANNELS, PROMOTION_TABS, PROMOTION_TYPES } from '../schemas/promotion';
 import { requireScope } from '../scope.server';
 import { promotionApi, type Promotion } from '../upstream/promotions.server';
 import { promotionActions } from './access';
@@ -42,4 +44,18 @@ export async function productRows(
       .filter((option) => !taken.has(option.id))
       .map((option) => ({ ...option, chosen: false, promo_stock: '0', purchase_limit: '0' })),
   ];
+}
+
+function oneOf<T extends string>(values: readonly T[], value: string | null): T | undefined {
+  return values.find((item) => item !== '' && item === value);
+}
+
+/** The list's filters of an address, as the list and its export send them. */
+export function promotionListQuery(url: URL) {
+  return {
+    ...listQuery(url),
+    status: oneOf(PROMOTION_TABS, url.searchParams.get('status')),
+    type: oneOf(PROMOTION_TYPES, url.searchParams.get('type')),
+    channel: oneOf(PROMOTION_CHANNELS, url.searchParams.get('channel')),
+  };
 }

@@ -71,6 +71,8 @@ const message = z.object({ message: z.string() });
 export const promotionApi = {
   list: (api: Upstream, { brandId, query }: { brandId: number; query: Query }) =>
     api.call(`/api/brand/${brandId}/promotion`, paged(promotionRowSchema), { query }),
+  exportList: (api: Upstream, { brandId, query }: { brandId: number; query: Query }) =>
+    api.download(`/api/brand/${brandId}/export/promotion`, { query }),
   show: (api: Upstream, { brandId, id }: { brandId: number; id: number }) =>
     api
       .call(`/api/brand/${brandId}/promotion/${id}`, z.object({ data: promotionSchema }))
