@@ -1,12 +1,6 @@
-import {
-  SAMPLES,
-  SPEC_ADDRESSES,
-  type SampleRow,
-  type SpecAddress,
-  type SpecRole,
-} from '../support/spec-routes';
-import { expect, test, type APIRequestContext, type Browser } from './fixtures';
-import { ACCOUNTS, tokenFor, signInTo } from './support';
+import { SPEC_ADDRESSES, type SpecAddress } from '../support/spec-routes';
+import { expect, test, type APIRequestContext } from './fixtures';
+import { requestsOf, samplesOf } from './spec-pages';
 
 /**
  * Every address of the spec's route tables answers (tests/support/spec-routes.ts): for an account that may open
@@ -16,66 +10,6 @@ import { ACCOUNTS, tokenFor, signInTo } from './support';
 const NOT_FOUND = 'Not Found Page';
 /** The notice as a page shows it: its heading (every page also carries the words among its tab titles' data). */
 const NOT_FOUND_HEADING = /<h1[^>]*>\s*Not Found Page\s*<\/h1>/;
-
-const EMAILS: Record<Exclude<SpecRole, 'guest'>, string> = {
-  admin: ACCOUNTS.admin,
-  vendor: ACCOUNTS.vendor,
-};
-
-/** A signed-in (or signed-out) browser context's requests: the session cookie comes with each. */
-async function requestsOf(browser: Browser, baseURL: string, role: SpecRole) {
-  const context = await browser.newContext({ baseURL });
-  if (role !== 'guest') {
-    const page = await context.newPage();
-    await signInTo(page, EMAILS[role]);
-    await page.close();
-  }
-  return context;
-}
-
-/** A promotion of the demo brand, which the seed has none of, far enough ahead to overlap no other. */
-async function makePromotion(request: APIRequestContext) {
-  const token = await tokenFor(request, ACCOUNTS.admin);
-  const hours = Date.now() % 1_000_000;
-  const start = new Date(Date.UTC(2045, 0, 1) + hours * 3_600_000);
-  const jakarta = (at: Date) =>
-    new Date(at.getTime() + 7 * 3_600_000).toISOString().slice(0, 16).replace('T', ' ');
-  const response = await request.post('/api/brand/1/promotion', {
-    headers: { Authorization: `Bearer ${token}` },
-    data: {
-      name: `Promo alamat ${hours}`,
-      type: 'discount',
-      value: 10,
-      channel: 'tokopedia',
-      start_at: jakarta(start),
-      end_at: jakarta(new Date(start.getTime() + 3_600_000)),
-      products: [{ product_id: 1, promo_stock: 0, purchase_limit: 0 }],
-    },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  return ((await response.json()) as { data: { id: number } }).data.id;
-}
-
-/** Each placeholder's value from the seeded data (SAMPLES), and the promotion made for the run. */
-async function samplesOf(request: APIRequestContext) {
-  const tokens = {
-    admin: await tokenFor(request, ACCOUNTS.admin),
-    vendor: await tokenFor(request, ACCOUNTS.vendor),
-  };
-  const values: Record<string, string> = { promotion: String(await makePromotion(request)) };
-  for (const [name, sample] of Object.entries(SAMPLES)) {
-    const response = await request.get(sample.list, {
-      headers: { Authorization: `Bearer ${tokens[sample.role]}` },
-      params: { per_page: 50 },
-    });
-    expect(response.status(), `${sample.list}: ${await response.text()}`).toBe(200);
-    const rows = ((await response.json()) as { data: SampleRow[] }).data;
-    const value = rows.map((row) => (sample.value ? sample.value(row) : String(row.id))).find(Boolean);
-    expect(value, `the seed has a row for {${name}} at ${sample.list}`).toBeTruthy();
-    values[name] = value as string;
-  }
-  return values;
-}
 
 async function answerOf(request: APIRequestContext, address: SpecAddress, path: string) {
   let response = await request.get(path, { maxRedirects: 0 });
@@ -98,7 +32,7 @@ async function answerOf(request: APIRequestContext, address: SpecAddress, path: 
   return `${address.role} ${path}: ${status}${where}${shown ? `, "${NOT_FOUND}"` : ''}`;
 }
 
-test('an address nobody has shows the Not Found Page notice, which the check below looks for', async ({
+test('an address nobody has shows the Not Found Page notice, which the check below looks for @once', async ({
   browser,
   baseURL,
 }) => {
@@ -109,7 +43,7 @@ test('an address nobody has shows the Not Found Page notice, which the check bel
   await context.close();
 });
 
-test('every address of the spec route tables answers for an account that may open it', async ({
+test('every address of the spec route tables answers for an account that may open it @once', async ({
   browser,
   baseURL,
   request,

@@ -63,7 +63,9 @@ export function PermissionCheckboxes({
     <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
       {groups.map((group) => (
         <fieldset key={group.key} className="rounded-md border border-slate-200 p-3">
-          <legend className="px-1 text-sm font-semibold text-slate-800">{group.label}</legend>
+          <legend className="px-1 text-sm font-semibold text-slate-800">
+            {t(`settings.permission.group.${group.key}`, { defaultValue: group.label })}
+          </legend>
           <ul className="space-y-1">
             {group.items.map((permission) => (
               <li key={permission.id}>
