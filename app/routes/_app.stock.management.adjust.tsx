@@ -189,19 +189,19 @@ export default function AdjustStockPage() {
               <caption className="sr-only">{t('stock.adjustCaption')}</caption>
               <thead className="bg-slate-50">
                 <tr>
-                  <th scope="col" className="px-4 py-3 text-left">
+                  <th scope="col" className="px-2 py-3 text-left sm:px-4">
                     {t('stock.name')}
                   </th>
-                  <th scope="col" className="px-4 py-3 text-left">
+                  <th scope="col" className="hidden px-4 py-3 text-left sm:table-cell">
                     {t('stock.sku')}
                   </th>
-                  <th scope="col" className="px-4 py-3 text-right">
+                  <th scope="col" className="px-2 py-3 text-right sm:px-4">
                     {t('stock.start')}
                   </th>
-                  <th scope="col" className="px-4 py-3 text-right">
+                  <th scope="col" className="px-2 py-3 text-right sm:px-4">
                     {t('stock.adjustment')}
                   </th>
-                  <th scope="col" className="px-4 py-3 text-right">
+                  <th scope="col" className="px-2 py-3 text-right sm:px-4">
                     {t('stock.stockAfter')}
                   </th>
                 </tr>
@@ -219,14 +219,18 @@ export default function AdjustStockPage() {
                     const change = /^-?\d+$/.test(value.trim()) ? Number(value) : 0;
                     return (
                       <tr key={row.id}>
-                        <td className="px-4 py-2">{row.name}</td>
-                        <td className="px-4 py-2">{row.sku}</td>
-                        <td className="px-4 py-2 text-right tabular-nums">
+                        <td className="px-2 py-2 sm:px-4">
+                          {row.name}
+                          {/* At phone width the SKU column gives way: the SKU goes under the name. */}
+                          <span className="block text-xs text-slate-500 sm:hidden">{row.sku}</span>
+                        </td>
+                        <td className="hidden px-4 py-2 sm:table-cell">{row.sku}</td>
+                        <td className="px-2 py-2 text-right tabular-nums sm:px-4">
                           <input type="hidden" name={`items[${index}].product_id`} value={row.id} />
                           <input type="hidden" name={`items[${index}].start`} value={row.quantity} />
                           {formatNumber(row.quantity, 0)}
                         </td>
-                        <td className="px-4 py-2 text-right">
+                        <td className="px-2 py-2 text-right sm:px-4">
                           <input
                             type="number"
                             step={1}
@@ -234,10 +238,10 @@ export default function AdjustStockPage() {
                             aria-label={t('stock.adjustmentOf', { name: row.name })}
                             value={value}
                             onChange={(event) => setTyped({ ...typed, [row.id]: event.target.value })}
-                            className="input w-28 py-1 text-right"
+                            className="input w-20 py-1 text-right sm:w-28"
                           />
                         </td>
-                        <td className="px-4 py-2 text-right tabular-nums" aria-live="polite">
+                        <td className="px-2 py-2 text-right tabular-nums sm:px-4" aria-live="polite">
                           {formatNumber(row.quantity + change, 0)}
                         </td>
                       </tr>

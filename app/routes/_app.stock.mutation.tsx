@@ -31,18 +31,12 @@ export default function StockMutationPage() {
   const { movements } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const [params] = useSearchParams();
+  // What a person checks first comes first and fits a laptop's width (1366 px): when, what, how much, the stock
+  // after, why and who; the vendor, the kind and the stock before follow behind the scrolling cue.
   const columns: Column<Movement>[] = [
-    { key: 'date', header: t('stock.date'), cell: (row) => formatDateTime(row.created_at) },
+    { key: 'date', header: t('stock.date'), wrap: true, cell: (row) => formatDateTime(row.created_at) },
     { key: 'sku', header: t('stock.sku'), cell: (row) => row.sku },
-    { key: 'name', header: t('stock.name'), cell: (row) => row.product_name },
-    { key: 'vendor', header: t('stock.vendor'), cell: (row) => row.vendor_name },
-    { key: 'kind', header: t('stock.kind'), cell: (row) => t(`stock.kinds.${row.kind}`, row.kind_label) },
-    {
-      key: 'before',
-      header: t('stock.before'),
-      align: 'right',
-      cell: (row) => formatNumber(row.balance_before, 0),
-    },
+    { key: 'name', header: t('stock.name'), wrap: true, cell: (row) => row.product_name },
     { key: 'change', header: t('stock.change'), align: 'right', cell: (row) => signed(row.quantity) },
     {
       key: 'after',
@@ -53,6 +47,7 @@ export default function StockMutationPage() {
     {
       key: 'note',
       header: t('stock.note'),
+      wrap: true,
       cell: (row) =>
         row.order_id ? (
           <Link to={`/order/${row.order_id}`} className="text-brand-700 hover:underline">
@@ -62,7 +57,15 @@ export default function StockMutationPage() {
           (row.note ?? '–')
         ),
     },
-    { key: 'user', header: t('stock.by'), cell: (row) => row.user_name ?? '–' },
+    { key: 'user', header: t('stock.by'), wrap: true, cell: (row) => row.user_name ?? '–' },
+    { key: 'vendor', header: t('stock.vendor'), cell: (row) => row.vendor_name },
+    { key: 'kind', header: t('stock.kind'), cell: (row) => t(`stock.kinds.${row.kind}`, row.kind_label) },
+    {
+      key: 'before',
+      header: t('stock.before'),
+      align: 'right',
+      cell: (row) => formatNumber(row.balance_before, 0),
+    },
   ];
   return (
     <section aria-labelledby="page-title" className="space-y-4">

@@ -134,6 +134,65 @@ test.describe('tables that fit', () => {
     await expect(page.getByRole('columnheader', { name: 'Aksi' })).toBeInViewport();
   });
 
+  /** Each named column header ends inside the table's own scrolling region and the window, unscrolled. */
+  async function expectColumnsInView(page: Page, region: string, names: (string | RegExp)[], width: number) {
+    const box = (await page.getByRole('region', { name: region }).boundingBox()) ?? { x: 0, width: 0 };
+    const outside: string[] = [];
+    for (const name of names) {
+      const header = page.getByRole('columnheader', { name }).first();
+      const cell = (await header.boundingBox()) ?? { x: 9999, width: 0 };
+      if (cell.x + cell.width > Math.min(box.x + box.width, width) + 1) outside.push(String(name));
+    }
+    expect(outside, `columns past the edge of ${region} at ${width} px`).toEqual([]);
+  }
+
+  test('at 1366 px the stock ledger and the stock list show their key columns without scrolling', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await adminOnFirstBrand(page);
+    await page.goto(`/stock/mutation?${WIDE_RANGE}`);
+    await expectColumnsInView(
+      page,
+      'Mutasi stok, terbaru dahulu',
+      ['Tanggal', 'SKU', 'Nama produk', 'Perubahan', 'Stok sesudah', 'Catatan', 'Oleh'],
+      1366,
+    );
+    await page.goto('/stock');
+    await expectColumnsInView(
+      page,
+      'Daftar stok produk',
+      [/^Nama produk/, /^SKU/, /^Stok tersedia/, /^Run rate/, /^Weeks of supply/, /^In-Stock Rate/, 'Aksi'],
+      1366,
+    );
+    // The product's name opens it too, beside Ubah.
+    const firstRow = page.getByRole('region', { name: 'Daftar stok produk' }).getByRole('row').nth(1);
+    await expect(firstRow.getByRole('link').first()).toHaveAttribute('href', /\/stock\/\d+/);
+  });
+
+  test('at 390 px the stock adjustment keeps its adjustment and result, and the access grid its Hapus', async ({
+    page,
+  }) => {
+    await adminOnFirstBrand(page);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/stock/management/adjust');
+    const adjust = page.getByRole('table', { name: 'Produk yang disesuaikan' });
+    for (const name of ['Penyesuaian', 'Stok sesudah']) {
+      const cell = (await adjust.getByRole('columnheader', { name }).boundingBox()) ?? { x: 9999, width: 0 };
+      expect(cell.x + cell.width, name).toBeLessThanOrEqual(391);
+    }
+    await page.goto('/settings/hakakses');
+    await page.getByRole('combobox', { name: 'Peran' }).selectOption({ index: 1 });
+    await page.getByRole('button', { name: 'Tampilkan' }).click();
+    const grid = page.getByRole('table', { name: 'Hak akses per area' });
+    const remove = (await grid.getByRole('columnheader', { name: 'Hapus' }).boundingBox()) ?? {
+      x: 9999,
+      width: 0,
+    };
+    expect(remove.x + remove.width).toBeLessThanOrEqual(391);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  });
+
   test('at 390 px an order is a card and the order detail keeps its Total in view', async ({ page }) => {
     await adminOnFirstBrand(page);
     await page.setViewportSize({ width: 390, height: 844 });

@@ -29,16 +29,17 @@ export function AccessGrid({ permissions, selected }: { permissions: Permission[
   const { t } = useTranslation();
   const rows = gridRows(permissions);
   return (
+    // At phone width the paddings shrink and the area names wrap, so that all four actions stay on screen.
     <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
       <table className="min-w-full text-sm">
         <caption className="sr-only">{t('settings.grid.caption')}</caption>
         <thead className="bg-slate-50">
           <tr>
-            <th scope="col" className="px-4 py-3 text-left font-semibold">
+            <th scope="col" className="px-2 py-3 text-left font-semibold sm:px-4">
               {t('settings.grid.area')}
             </th>
             {ACTIONS.map((action) => (
-              <th key={action} scope="col" className="px-4 py-3 text-center font-semibold">
+              <th key={action} scope="col" className="px-1 py-3 text-center font-semibold sm:px-4">
                 {t(`settings.grid.action.${action}`)}
               </th>
             ))}
@@ -49,13 +50,13 @@ export function AccessGrid({ permissions, selected }: { permissions: Permission[
             const areaLabel = t(`settings.grid.areas.${row.area}`, { defaultValue: row.area });
             return (
               <tr key={row.area}>
-                <th scope="row" className="px-4 py-2 text-left font-medium">
+                <th scope="row" className="break-words px-2 py-2 text-left font-medium sm:px-4">
                   {areaLabel}
                 </th>
                 {ACTIONS.map((action) => {
                   const permission = row.cells[action];
                   return (
-                    <td key={action} className="px-4 py-2 text-center">
+                    <td key={action} className="px-1 py-2 text-center sm:px-4">
                       {permission ? (
                         <input
                           type="checkbox"
