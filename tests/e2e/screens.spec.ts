@@ -50,6 +50,19 @@ test.describe('one click on Simpan after a validation error saves', () => {
     await expect(page).toHaveURL(/\/settings\/user$/);
     await toastSays(page, 'Data berhasil dibuat');
   });
+
+  test('the bank form, which checks each field as it is left', { tag: '@enhanced' }, async ({ page }) => {
+    await signInTo(page, ACCOUNTS.admin, '/settings/bank');
+    await page.getByRole('link', { name: 'Tambah Bank' }).click();
+    await page.getByRole('button', { name: 'Simpan' }).click();
+    const name = page.getByLabel('Nama bank');
+    await expect(name).toHaveAttribute('aria-invalid', 'true');
+    await name.fill(`Bank Satu Klik ${Date.now()}`);
+    // Straight from the field to Simpan: leaving the field must not move the button from under the pointer.
+    await page.getByRole('button', { name: 'Simpan' }).click();
+    await expect(page).toHaveURL(/\/settings\/bank$/);
+    await toastSays(page, 'Data berhasil dibuat');
+  });
 });
 
 test.describe('each message once', () => {
