@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from './fixtures';
-import { ACCOUNTS, axeOn, signInTo, signOut, tokenFor } from './support';
+import { ACCOUNTS, axeOn, hydrated, signInTo, signOut, tokenFor } from './support';
 
 /** The demo vendor (vendor@demo.test's), serving the demo brand the administrator works in. */
 const VENDOR = 'CV Maju Jaya';
@@ -39,6 +39,7 @@ async function runningTotal(page: Page) {
 }
 
 async function chooseVendor(page: Page, javaScriptEnabled: boolean, vendor = VENDOR) {
+  await hydrated(page);
   await page.getByLabel('Vendor', { exact: true }).selectOption({ label: vendor });
   // With JavaScript the vendor's step runs on the change; without it, it is a button.
   if (!javaScriptEnabled) await page.getByRole('button', { name: 'Tampilkan pesanan vendor' }).click();

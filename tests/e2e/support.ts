@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'demo1234';
 
@@ -63,7 +63,20 @@ export async function signInTo(page: Page, email: string, path?: string, passwor
   const fields = { ...formFields(await login.text(), 'password'), email, password };
   const answer = await page.request.post('/auth/login', { form: fields, maxRedirects: 0 });
   expect(answer.status(), `sign-in of ${email}`).toBe(302);
-  if (path) await page.goto(path);
+  if (path) {
+    await page.goto(path);
+    await hydrated(page);
+  }
+}
+
+/**
+ * With JavaScript, waits until the page's scripts have taken over (app/root.tsx marks the document), so that a
+ * handler the test relies on (a select that acts on change) is attached; on a busy machine the first interaction
+ * can otherwise come before it. Without JavaScript there is nothing to wait for.
+ */
+export async function hydrated(page: Page) {
+  if (test.info().project.use.javaScriptEnabled === false) return;
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
 }
 
 export async function signOut(page: Page) {
