@@ -8,15 +8,19 @@
  *   2. /order, signed in as the administrator                   CPU ≤ 6 ms per page · p50 ≤ 10 ms
  *   3. /dashboard/ringkasan (the last 7 days)                   CPU ≤ 12 ms per page · p50 ≤ 25 ms
  *   4. every widget call of both sides (the last 7 days)        PostgreSQL CPU ≤ 1 ms per call
+ *   5. GET /api/search for a fixed set of queries (an order number, a buyer's phone, a SKU prefix, a buyer's
+ *      first name, taken from the database's own first rows)     CPU ≤ 3 × the floor's each
  *   and for each of 1–3, p95 at 20 concurrent beside the bound N × CPU ÷ cores (information).
+ *   Run 5 on a 20k and on a 1M database: its rows are labelled by the number of orders, so both stay in
+ *   bench/results; CPU per search at 1M ≤ 1.3 × at 20k is read from the two (bench/README.md).
  *
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/bench OAUTH_CLIENT_SECRET=bench-secret \
  *     BASE_URL=http://127.0.0.1:3600 npx tsx bench/cpu.ts
  *
  * BRAND_ID (1), VENDOR_ID (1), REQUESTS (300: one at a time, per subject and per floor), ROUNDS (5),
  * CONCURRENT (400 at 20; 0 skips), PAGE_REQUESTS (150), PAGE_CONCURRENT (200 / 100), WIDGET_REQUESTS (40 per call),
- * FLOOR_PORT (3690) or FLOOR_URL (a floor already running; give FLOOR_PID then); ONLY=list,order,ringkasan,widgets
- * runs a subset. The summary dashboard's summary/card is timed with the widgets but reported on a row of its own.
+ * FLOOR_PORT (3690) or FLOOR_URL (a floor already running; give FLOOR_PID then); ONLY=list,order,ringkasan,widgets,
+ * search runs a subset (search is not in the default set), SEARCH_REQUESTS (100 per query). The summary dashboard's summary/card is timed with the widgets but reported on a row of its own.
  * PostgreSQL's CPU counts the backends of DATABASE_URL's database only (bench/http.ts).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -254,6 +258,44 @@ for (const [key, page, cpuBudget, p50Budget, loadedTotal] of pages) {
     cpu: ({ subject }) => [`≤ ${cpuBudget} ms per page`, subject.aloneCpu.total <= cpuBudget],
     p50: p50Budget,
   });
+}
+
+// 5. Search ----------------------------------------------------------------------------------------------------
+if (only.has('search')) {
+  const first = async <T>(path: string) =>
+    (await getJson<{ data: T[] }>(`${path}${path.includes('?') ? '&' : '?'}per_page=1`, admin)).data[0];
+  const order = await first<{ number: string }>(`/api/brand/${brandId}/order`);
+  const buyer = await first<{ customer_name: string; customer_phone: string | null }>(
+    `/api/brand/${brandId}/customer?sorted_by=customer_name`,
+  );
+  const product = await first<{ sku: string }>(`/api/brand/${brandId}/product-stock`);
+  const queries: [string, string][] = [
+    ['an order number', order.number],
+    ["a buyer's phone", buyer.customer_phone ?? ''],
+    ['a SKU prefix', product.sku.slice(0, 6)],
+    ["a buyer's first name", buyer.customer_name.split(' ')[0]],
+  ];
+  const scale = `search(brand ${brandId}: ${listed.toLocaleString('en')} orders)`;
+  for (const [kind, q] of queries) {
+    if (q.length < 2) throw new Error(`no ${kind} to search for in this database`);
+    const path = `/api/search?q=${encodeURIComponent(q)}`;
+    const pair = await measurePair(
+      `search ${kind}`,
+      servers,
+      () => getOk(path, admin),
+      Number(process.env.SEARCH_REQUESTS ?? 100),
+      0,
+    );
+    const { subject, floor } = pair;
+    push({
+      what: `${scale}: ${kind} "${q}", CPU per request (${subject.alone.count}, ${rounds} rounds)`,
+      measured: `${cpuText(subject.aloneCpu)} = ${pair.ratio.toFixed(2)} × floor · p50 ${ms(subject.alone.p50)}`,
+      floor: cpuText(floor.aloneCpu),
+      budget: `≤ 3 × floor (${ms(3 * floor.aloneCpu.total, 2)})`,
+      pass: pair.ratio <= 3 && subject.alone.errors === 0,
+      note: `CPU idle before ${pair.idle.toFixed(0)} %`,
+    });
+  }
 }
 
 // 4. Widgets ---------------------------------------------------------------------------------------------------
