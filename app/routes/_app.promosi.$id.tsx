@@ -16,7 +16,7 @@ import { readForm } from '~/lib/forms.server';
 import { pageTitle } from '~/lib/meta';
 import { formatPromotionValue } from '~/lib/promotion/format';
 import { promotionAction } from '~/lib/promotion/form.server';
-import { productRows, productSearchOf, promotionPage } from '~/lib/promotion/page.server';
+import { ownRows, productRows, productSearchOf, promotionPage } from '~/lib/promotion/page.server';
 import { promotionValues } from '~/lib/promotion/rows';
 import { pathId } from '~/lib/record-id';
 import { promotionCommandSchema } from '~/lib/schemas/promotion';
@@ -64,11 +64,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     }
   }
   const { api, brandId } = await promotionPage(request, context, 'update');
-  const known = await productRows(api, {
-    brandId,
-    search: '',
-    promotion: await promotionApi.show(api, { brandId, id }),
-  });
+  const known = async () => ownRows(await promotionApi.show(api, { brandId, id }));
   return promotionAction(formData, { api, brandId, known }, async (body) => {
     await promotionApi.update(api, { brandId, id, body });
     return redirectWithToast(`/promosi/${id}`, { type: 'success', message: 'toast.saved' });

@@ -76,7 +76,7 @@ export async function showListing(
   input: { shop: Shop; id: number; taxonomy: Taxonomy; withLog: boolean },
 ) {
   const row = await findListing(db, input.shop, input.id);
-  const lastPush = input.withLog ? await lastPushOf(db, row.id) : undefined;
+  const lastPush = input.withLog ? await lastPushOf(db, { listingId: row.id }) : undefined;
   return serializeListing(row, { taxonomy: input.taxonomy, lastPush });
 }
 

@@ -82,12 +82,16 @@ export function auditRefusedPush(
   });
 }
 
-/** The latest push of a listing, for its edit page. */
-export async function lastPushOf(db: Executor, listingId: number) {
+/** The latest push of a listing (its edit page) or of a promotion (its detail). */
+export async function lastPushOf(db: Executor, of: { listingId: number } | { promotionId: number }) {
   const [row] = await db
     .select()
     .from(channelRequestLogs)
-    .where(eq(channelRequestLogs.listingId, listingId))
+    .where(
+      'listingId' in of
+        ? eq(channelRequestLogs.listingId, of.listingId)
+        : eq(channelRequestLogs.promotionId, of.promotionId),
+    )
     .orderBy(desc(channelRequestLogs.id))
     .limit(1);
   return row ? serializeRequestLog(row) : null;

@@ -16,17 +16,10 @@ import {
 import type { Executor } from '../../db/client';
 import { jakartaDate, jakartaDayEnd, jakartaDayStart } from '../../db/jakarta';
 import { containsPattern } from '../../db/like';
-import {
-  channelRequestLogs,
-  channels,
-  dailyProductRollups,
-  products,
-  promotionProducts,
-  promotions,
-} from '../../db/schema';
+import { channels, dailyProductRollups, products, promotionProducts, promotions } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { offsetOf, pageMeta, sortColumn } from '../../http/pagination';
-import { serializeRequestLog } from '../marketplace/request-log';
+import { lastPushOf } from '../marketplace/request-log';
 import type { PromotionListQuery, PromotionProductQuery } from './schema';
 import {
   serializeProductOption,
@@ -158,15 +151,9 @@ export async function showPromotion(executor: Executor, brandId: number, id: num
     .where(eq(promotionProducts.promotionId, id))
     .orderBy(asc(promotionProducts.id));
   const sales = await salesInWindow(executor, head.promotion, now);
-  const [lastPush] = await executor
-    .select()
-    .from(channelRequestLogs)
-    .where(eq(channelRequestLogs.promotionId, id))
-    .orderBy(desc(channelRequestLogs.id))
-    .limit(1);
   return {
     ...serializePromotion(head as PromotionHead, now),
-    channel_request_log: lastPush ? serializeRequestLog(lastPush) : null,
+    channel_request_log: await lastPushOf(executor, { promotionId: id }),
     products: lines.map((line) =>
       serializePromotionProduct(line, sales.get(line.productId) ?? { units: 0, gmv: 0 }),
     ),

@@ -48,8 +48,8 @@ function formKeyOf(rows: number[]) {
 export type PickContext = {
   api: Upstream;
   brandId: number;
-  /** Rows the catalogue may no longer offer (a promotion's own products), by product id. */
-  known?: ProductRow[];
+  /** Rows the catalogue may no longer offer (a promotion's own products): read only when a step needs names. */
+  known?: () => Promise<ProductRow[]>;
 };
 
 /** The rows sent, in the order sent, with their products' names and prices; `tick` says which are ticked. */
@@ -57,7 +57,7 @@ async function sentRows(context: PickContext, sent: Sent, tick: (row: Sent['prod
   const ids = sent.products.map((row) => row.product_id);
   const found = ids.length ? await promotionApi.products(context.api, { brandId: context.brandId, ids }) : [];
   const byId = new Map<number, Omit<ProductRow, 'chosen' | 'promo_stock' | 'purchase_limit'>>(
-    (context.known ?? []).map((row) => [row.id, row]),
+    (context.known ? await context.known() : []).map((row) => [row.id, row]),
   );
   for (const option of found) byId.set(option.id, option);
   return sent.products.map((row): ProductRow => {

@@ -21,13 +21,9 @@ export function productSearchOf(request: Request) {
   return (new URL(request.url).searchParams.get('q') ?? '').replace(/\0/g, '').trim().slice(0, 200);
 }
 
-/** The form's rows as the page opens: the promotion's own products first, then the brand's products the search finds. */
-export async function productRows(
-  api: Awaited<ReturnType<typeof promotionPage>>['api'],
-  { brandId, search, promotion }: { brandId: number; search: string; promotion?: Promotion },
-): Promise<ProductRow[]> {
-  const found = await promotionApi.products(api, { brandId, search: search || undefined });
-  const chosen: ProductRow[] = (promotion?.products ?? []).map((line) => ({
+/** A promotion's own products as the form's ticked rows. */
+export function ownRows(promotion: Promotion): ProductRow[] {
+  return promotion.products.map((line) => ({
     id: line.product_id,
     name: line.name,
     sku: line.sku,
@@ -37,6 +33,15 @@ export async function productRows(
     promo_stock: String(line.promo_stock),
     purchase_limit: String(line.purchase_limit),
   }));
+}
+
+/** The form's rows as the page opens: the promotion's own products first, then the brand's products the search finds. */
+export async function productRows(
+  api: Awaited<ReturnType<typeof promotionPage>>['api'],
+  { brandId, search, promotion }: { brandId: number; search: string; promotion?: Promotion },
+): Promise<ProductRow[]> {
+  const found = await promotionApi.products(api, { brandId, search: search || undefined });
+  const chosen = promotion ? ownRows(promotion) : [];
   const taken = new Set(chosen.map((row) => row.id));
   return [
     ...chosen,
