@@ -7,8 +7,10 @@ import { defineConfig } from '@playwright/test';
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
 export const E2E_SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? 2626);
 export const E2E_WORKERS = Number(process.env.E2E_WORKERS ?? 2);
+/** Where a run keeps its databases: two runs side by side (two checkouts' work on one machine) give each its own. */
+export const E2E_DATA = process.env.E2E_DATA ?? 'data';
 /** The demo seeded once per run, copied for each worker's server. */
-export const E2E_TEMPLATE_DIR = 'data/e2e-template';
+export const E2E_TEMPLATE_DIR = `${E2E_DATA}/e2e-template`;
 
 export const launchOptions = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -28,6 +30,7 @@ export const SPLIT_SPECS = /\/split\//;
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  outputDir: process.env.E2E_OUTPUT ?? 'test-results',
   // Every test brings what it changes and every worker has its own server and data, so any test runs anywhere.
   fullyParallel: true,
   workers: E2E_WORKERS,

@@ -83,16 +83,39 @@ export function useLiveConnection(): LiveConnection {
   return state;
 }
 
+/** How long after the document began to leave a live event waits: a download leaves the page where it was. */
+const LEAVING_MS = 10_000;
+
+/**
+ * When the document last began to leave (a form submitted before the page hydrated, a link that reloads the
+ * document): the browser's own navigation, which the router does not see as one.
+ */
+function useLeavingSince() {
+  const since = useRef(0);
+  useEffect(() => {
+    const leave = () => {
+      since.current = Date.now();
+    };
+    window.addEventListener('beforeunload', leave);
+    return () => window.removeEventListener('beforeunload', leave);
+  }, []);
+  return since;
+}
+
 /**
  * Reloads the page's data when `event` arrives on `channel`, unless a navigation or form submission
- * is under way: that one reloads anyway, and interrupting it would lose its flash message.
+ * is under way: that one reloads anyway, and interrupting it would lose its flash message. That holds for a
+ * submission the browser makes itself too (clicked before the page hydrated): a reload of the data then would
+ * read the flash message its redirect set, and the page it leads to would show none.
  */
 export function useLiveReload(channel: string | null, event: string) {
   const revalidator = useRevalidator();
   const navigation = useNavigation();
   const busy = useRef(false);
   busy.current = navigation.state !== 'idle';
+  const leavingSince = useLeavingSince();
   return useChannel(channel, event, () => {
-    if (!busy.current) revalidator.revalidate();
+    if (busy.current || Date.now() - leavingSince.current < LEAVING_MS) return;
+    revalidator.revalidate();
   });
 }

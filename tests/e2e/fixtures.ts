@@ -1,7 +1,7 @@
 import { cpSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { test as base } from '@playwright/test';
-import { E2E_PORT, E2E_SMTP_PORT, E2E_TEMPLATE_DIR } from '../../playwright.config';
+import { E2E_DATA, E2E_PORT, E2E_SMTP_PORT, E2E_TEMPLATE_DIR } from '../../playwright.config';
 import { ROOT, startServer } from './worker-server';
 
 // Everything else (expect, the types) as @playwright/test has it; `test` below takes the place of its own.
@@ -30,7 +30,7 @@ export const test = base.extend<
       const port = E2E_PORT + 1 + slot;
       const smtpPort = E2E_SMTP_PORT + 1 + slot;
       // Named for the worker process, not its slot: a worker replaced after a failure leaves its data to look at.
-      const dataDir = `data/e2e-w${workerInfo.workerIndex}`;
+      const dataDir = `${E2E_DATA}/e2e-w${workerInfo.workerIndex}`;
       rmSync(resolve(ROOT, dataDir), { recursive: true, force: true });
       cpSync(resolve(ROOT, E2E_TEMPLATE_DIR), resolve(ROOT, dataDir), { recursive: true });
       const server = await startServer({ port, dataDir, smtpPort, logFile: `${dataDir}.log` });

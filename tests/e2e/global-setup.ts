@@ -1,6 +1,6 @@
 import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { E2E_PORT, E2E_SMTP_PORT, E2E_TEMPLATE_DIR } from '../../playwright.config';
+import { E2E_DATA, E2E_PORT, E2E_SMTP_PORT, E2E_TEMPLATE_DIR } from '../../playwright.config';
 import { ROOT, startServer } from './worker-server';
 
 /**
@@ -9,11 +9,11 @@ import { ROOT, startServer } from './worker-server';
  */
 export default async function globalSetup() {
   rmSync(resolve(ROOT, E2E_TEMPLATE_DIR), { recursive: true, force: true });
-  mkdirSync(resolve(ROOT, 'data'), { recursive: true });
+  mkdirSync(resolve(ROOT, E2E_DATA), { recursive: true });
   // The last run's worker copies, kept for a look after a failure, go now.
-  for (const entry of readdirSync(resolve(ROOT, 'data'))) {
+  for (const entry of readdirSync(resolve(ROOT, E2E_DATA))) {
     if (/^e2e-w\d+(\.log)?$/.test(entry))
-      rmSync(resolve(ROOT, 'data', entry), { recursive: true, force: true });
+      rmSync(resolve(ROOT, E2E_DATA, entry), { recursive: true, force: true });
   }
   const started = Date.now();
   const server = await startServer({
