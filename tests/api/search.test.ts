@@ -221,6 +221,24 @@ describe('each kind by each of its fields', () => {
     expect(groups.every((group) => group.hits.length === 0)).toBe(true);
   });
 
+  it('answers a term ending in the highest character there is, or outside the basic plane, with no hit', async () => {
+    for (const q of ['zirkon\u{10ffff}', 'zi\u{1f600}', '\u{1f600}\u{1f600}']) {
+      expect((await search(tokens.admin, q)).every((group) => group.hits.length === 0)).toBe(true);
+    }
+  });
+
+  it('finds by a prefix up to its last character, not past it', async () => {
+    const productId = await insertProduct(api.db, {
+      brandId: api.world.brands.A,
+      categoryId: null,
+      name: 'Kopi Tubruk',
+      sku: 'KPT-9',
+    });
+    expect(idsOf(await search(tokens.admin, 'kopi tub'), 'product')).toContain(productId);
+    expect(idsOf(await search(tokens.admin, 'kopi tuc'), 'product')).not.toContain(productId);
+    expect(idsOf(await search(tokens.admin, 'kopi tua'), 'product')).not.toContain(productId);
+  });
+
   it('gives at most five of a kind', async () => {
     for (let index = 0; index < 7; index++) {
       await insertProduct(api.db, {
@@ -299,6 +317,13 @@ describe('refusals', () => {
       const response = await api.request('/api/search', { token: tokens.brandA, query: { q } });
       expect(response.status).toBe(422);
       expect(response.body.errors.q).toEqual(['The q field must be at least 2 characters.']);
+    }
+  });
+
+  it('answers a term with a NUL byte or a lone surrogate without a server error', async () => {
+    for (const q of ['ab\u0000c', 'ab\ud800']) {
+      const response = await api.request('/api/search', { token: tokens.admin, query: { q } });
+      expect(response.status, q).toBeLessThan(500);
     }
   });
 
