@@ -90,22 +90,28 @@ function subtitleOf(parts: (string | null)[]) {
 function orderSearch(user: AuthUser, term: string): KindSearch {
   const upper = term.toUpperCase();
   const { upper: after } = prefixBounds(upper);
-  // The number as a byte range on orders_number_prefix_idx; the marketplace and tracking numbers exactly.
-  const byNumber = sql`${orders.number} ~>=~ ${upper} and ${orders.number} ~<~ ${after}`;
+  const columns = sql`${orders.id} as id, ${orders.number} as title,
+    ${texts(invoices.externalNumber, invoices.customerName, orders.shippingNumber)} as parts,
+    array[]::text[] as extra`;
+  const from = sql`${orders} join ${invoices} on ${invoices.id} = ${orders.invoiceId}`;
+  const readable = and(isNull(orders.deletedAt), orderTenancy(user));
   // Both spellings always, so the statement has one text whatever the case of the term.
   const exactly = sql`(${term}, ${upper})`;
-  // Each match its own query on its own index; one OR across the join would walk every order.
-  const matching = sql`(select ${orders.id} from ${orders} where ${byNumber}
-    union select ${orders.id} from ${orders} where ${orders.shippingNumber} in ${exactly}
-    union select ${orders.id} from ${orders} join ${invoices} on ${invoices.id} = ${orders.invoiceId}
-      where ${invoices.externalNumber} in ${exactly})`;
+  // Each match its own query on its own index, each stopping at the fifth readable order: the number as a byte
+  // range on orders_number_prefix_idx read in its own order (a year's prefix matches every order of the year),
+  // the tracking and marketplace numbers exactly. One OR across the join would walk every order.
+  const branches = [
+    sql`(select ${columns} from ${from}
+      where ${orders.number} ~>=~ ${upper} and ${orders.number} ~<~ ${after} and ${readable}
+      order by ${orders.number} using ~<~ limit ${PER_KIND})`,
+    sql`(select ${columns} from ${from} where ${orders.shippingNumber} in ${exactly} and ${readable}
+      order by ${orders.number} limit ${PER_KIND})`,
+    sql`(select ${columns} from ${from} where ${invoices.externalNumber} in ${exactly} and ${readable}
+      order by ${orders.number} limit ${PER_KIND})`,
+  ];
   return {
-    query: sql`select ${orders.id} as id, ${orders.number} as title,
-        ${texts(invoices.externalNumber, invoices.customerName, orders.shippingNumber)} as parts,
-        array[]::text[] as extra
-      from ${orders} join ${invoices} on ${invoices.id} = ${orders.invoiceId}
-      where ${and(sql`${orders.id} in ${matching}`, isNull(orders.deletedAt), orderTenancy(user))}
-      order by ${orders.number} limit ${PER_KIND}`,
+    query: sql`select id, title, parts, extra from (${sql.join(branches, sql` union `)}) found
+      order by title, id limit ${PER_KIND}`,
     hit: (row) => ({
       kind: 'order',
       id: row.id,
