@@ -20,7 +20,8 @@
  * BRAND_ID (1), VENDOR_ID (1), REQUESTS (300: one at a time, per subject and per floor), ROUNDS (5),
  * CONCURRENT (400 at 20; 0 skips), PAGE_REQUESTS (150), PAGE_CONCURRENT (200 / 100), WIDGET_REQUESTS (40 per call),
  * FLOOR_PORT (3690) or FLOOR_URL (a floor already running; give FLOOR_PID then); ONLY=list,order,ringkasan,widgets,
- * search runs a subset (search is not in the default set), SEARCH_REQUESTS (100 per query). The summary dashboard's summary/card is timed with the widgets but reported on a row of its own.
+ * search runs a subset (search is not in the default set), SEARCH_REQUESTS (100 per query), SEARCH_CONCURRENT (200 at
+ * 20 per query, for its p95 under load; 0 skips). The summary dashboard's summary/card is timed with the widgets but reported on a row of its own.
  * PostgreSQL's CPU counts the backends of DATABASE_URL's database only (bench/http.ts).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -284,7 +285,7 @@ if (only.has('search')) {
       servers,
       () => getOk(path, admin),
       Number(process.env.SEARCH_REQUESTS ?? 100),
-      0,
+      Number(process.env.SEARCH_CONCURRENT ?? 200),
     );
     const { subject, floor } = pair;
     push({
@@ -295,6 +296,15 @@ if (only.has('search')) {
       pass: pair.ratio <= 3 && subject.alone.errors === 0,
       note: `CPU idle before ${pair.idle.toFixed(0)} %`,
     });
+    if (subject.loaded) {
+      push({
+        what: `${scale}: ${kind}, p95 at ${N} concurrent (${subject.loaded.count})`,
+        measured: `${boundText(subject)} · ${subject.loaded.rps.toFixed(0)} req/s`,
+        floor: boundText(floor),
+        budget: '(information)',
+        pass: null,
+      });
+    }
   }
 }
 

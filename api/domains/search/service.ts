@@ -13,6 +13,7 @@ import {
   vendors,
 } from '../../db/schema';
 import { mayPerform } from '../../access/policy';
+import type { OperationName } from '../../../contract/access';
 import { ROLE } from '../../access/roles';
 import type { AuthUser } from '../../http/context';
 import { visibleVendors } from '../vendor/service';
@@ -20,6 +21,13 @@ import { SEARCH_KINDS, type SearchHit, type SearchKind } from './schema';
 
 /** At most this many hits of each kind: the box points at a record, the lists page through many. */
 export const PER_KIND = 5;
+
+/**
+ * The limit written into the statement, not a parameter: with an unknown limit the planner costs a generic plan
+ * as if it read a tenth of every index range, and PostgreSQL then plans each search afresh (planning cost more
+ * than running it); with the literal, the generic plan is costed as what it is, read five rows of an index.
+ */
+const LIMIT = sql.raw(String(PER_KIND));
 
 /**
  * The bounds of "starts with `term`" in byte order, for the `~>=~` / `~<~` operators of a `text_pattern_ops`
@@ -34,10 +42,20 @@ function prefixBounds(term: string) {
   return { lower: term, upper };
 }
 
-/** `lower(column)` starts with `term` (already lower case), as a range on its `lower(…) text_pattern_ops` index. */
-function startsWith(column: AnyColumn, term: string): SQL {
-  const { lower, upper } = prefixBounds(term);
-  return sql`(lower(${column}) ~>=~ ${lower} and lower(${column}) ~<~ ${upper})`;
+/** The term's values, as parameters of the statement: it is built once per caller and shape, then run for any term. */
+const TERM = {
+  term: sql.placeholder('term'),
+  upper: sql.placeholder('upper'),
+  upperAfter: sql.placeholder('upperAfter'),
+  lower: sql.placeholder('lower'),
+  lowerAfter: sql.placeholder('lowerAfter'),
+  phone: sql.placeholder('phone'),
+  email: sql.placeholder('email'),
+};
+
+/** `lower(column)` starts with the lower-case term, as a range on its `lower(…) text_pattern_ops` index. */
+function startsWith(column: AnyColumn): SQL {
+  return sql`(lower(${column}) ~>=~ ${TERM.lower} and lower(${column}) ~<~ ${TERM.lowerAfter})`;
 }
 
 /** Digits with the country code, as customers store them: `0812-3456` → `628123456`. */
@@ -87,31 +105,29 @@ function subtitleOf(parts: (string | null)[]) {
   return parts.filter(Boolean).join(' · ');
 }
 
-function orderSearch(user: AuthUser, term: string): KindSearch {
-  const upper = term.toUpperCase();
-  const { upper: after } = prefixBounds(upper);
+function orderSearch(user: AuthUser): KindSearch {
   const columns = sql`${orders.id} as id, ${orders.number} as title,
     ${texts(invoices.externalNumber, invoices.customerName, orders.shippingNumber)} as parts,
     array[]::text[] as extra`;
   const from = sql`${orders} join ${invoices} on ${invoices.id} = ${orders.invoiceId}`;
   const readable = and(isNull(orders.deletedAt), orderTenancy(user));
   // Both spellings always, so the statement has one text whatever the case of the term.
-  const exactly = sql`(${term}, ${upper})`;
+  const exactly = sql`(${TERM.term}, ${TERM.upper})`;
   // Each match its own query on its own index, each stopping at the fifth readable order: the number as a byte
   // range on orders_number_prefix_idx read in its own order (a year's prefix matches every order of the year),
   // the tracking and marketplace numbers exactly. One OR across the join would walk every order.
   const branches = [
     sql`(select ${columns} from ${from}
-      where ${orders.number} ~>=~ ${upper} and ${orders.number} ~<~ ${after} and ${readable}
-      order by ${orders.number} using ~<~ limit ${PER_KIND})`,
+      where ${orders.number} ~>=~ ${TERM.upper} and ${orders.number} ~<~ ${TERM.upperAfter} and ${readable}
+      order by ${orders.number} using ~<~ limit ${LIMIT})`,
     sql`(select ${columns} from ${from} where ${orders.shippingNumber} in ${exactly} and ${readable}
-      order by ${orders.number} limit ${PER_KIND})`,
+      order by ${orders.number} limit ${LIMIT})`,
     sql`(select ${columns} from ${from} where ${invoices.externalNumber} in ${exactly} and ${readable}
-      order by ${orders.number} limit ${PER_KIND})`,
+      order by ${orders.number} limit ${LIMIT})`,
   ];
   return {
     query: sql`select id, title, parts, extra from (${sql.join(branches, sql` union `)}) found
-      order by title, id limit ${PER_KIND}`,
+      order by title, id limit ${LIMIT}`,
     hit: (row) => ({
       kind: 'order',
       id: row.id,
@@ -122,16 +138,16 @@ function orderSearch(user: AuthUser, term: string): KindSearch {
   };
 }
 
-function invoiceSearch(user: AuthUser, term: string): KindSearch {
+function invoiceSearch(user: AuthUser): KindSearch {
   return {
     query: sql`select ${invoices.id} as id, ${invoices.externalNumber} as title,
         ${texts(invoices.customerName, brands.name)} as parts, array[]::text[] as extra
       from ${invoices} join ${brands} on ${brands.id} = ${invoices.brandId}
       where ${and(
-        sql`${invoices.externalNumber} in (${term}, ${term.toUpperCase()})`,
+        sql`${invoices.externalNumber} in (${TERM.term}, ${TERM.upper})`,
         inBrands(invoices.brandId, user.brandIds),
       )}
-      order by ${invoices.id} limit ${PER_KIND}`,
+      order by ${invoices.id} limit ${LIMIT}`,
     hit: (row) => ({
       kind: 'invoice',
       id: row.id,
@@ -147,7 +163,7 @@ function customerPath(name: string, phone: string | null, email: string | null) 
   return `/customer/${encodeURIComponent(name)}?${query.toString()}`;
 }
 
-function customerSearch(user: AuthUser, term: string): KindSearch {
+function customerSearch(user: AuthUser, shape: TermShape): KindSearch {
   const tenancy = inBrands(customers.brandId, user.brandIds);
   const columns = sql`${customers.id} as id, ${customers.name} as title,
     ${texts(customers.phone, customers.email, customers.city)} as parts,
@@ -155,22 +171,21 @@ function customerSearch(user: AuthUser, term: string): KindSearch {
   // Each match its own query on its own index. The names in the prefix index's own order (`using ~<~`), so that
   // the scan stops at the fifth: ordered by the name as written, a common first name sorted thousands of buyers.
   const branches = [
-    sql`(select ${columns} from ${customers} where ${and(startsWith(customers.name, term.toLowerCase()), tenancy)}
-      order by lower(${customers.name}) using ~<~, ${customers.id} limit ${PER_KIND})`,
+    sql`(select ${columns} from ${customers} where ${and(startsWith(customers.name), tenancy)}
+      order by lower(${customers.name}) using ~<~, ${customers.id} limit ${LIMIT})`,
   ];
-  const phone = normalisedPhone(term);
-  if (phone) {
+  if (shape.phone) {
     branches.push(sql`(select ${columns} from ${customers}
-      where ${and(eq(customers.normalizedPhone, phone), tenancy)} order by ${customers.id} limit ${PER_KIND})`);
+      where ${and(sql`${customers.normalizedPhone} = ${TERM.phone}`, tenancy)} order by ${customers.id} limit ${LIMIT})`);
   }
-  if (term.includes('@')) {
+  if (shape.email) {
     branches.push(sql`(select ${columns} from ${customers}
-      where ${and(sql`lower(${customers.email}) = ${term.toLowerCase()}`, tenancy)}
-      order by ${customers.id} limit ${PER_KIND})`);
+      where ${and(sql`lower(${customers.email}) = ${TERM.email}`, tenancy)}
+      order by ${customers.id} limit ${LIMIT})`);
   }
   return {
     query: sql`select id, title, parts, extra from (${sql.join(branches, sql` union `)}) found
-      order by sort_name, id limit ${PER_KIND}`,
+      order by sort_name, id limit ${LIMIT}`,
     hit: (row) => ({
       kind: 'customer',
       id: row.id,
@@ -181,20 +196,19 @@ function customerSearch(user: AuthUser, term: string): KindSearch {
   };
 }
 
-function productSearch(user: AuthUser, term: string): KindSearch {
+function productSearch(user: AuthUser): KindSearch {
   // A vendor's users read the catalogue of every brand their vendor serves, through their stock screen.
   const vendorSide = user.roleId === ROLE.vendor;
-  const lower = term.toLowerCase();
   return {
     query: sql`select ${products.id} as id, ${products.name} as title, ${texts(products.sku, brands.name)} as parts,
         ${texts(products.sku)} as extra
       from ${products} join ${brands} on ${brands.id} = ${products.brandId}
       where ${and(
-        or(startsWith(products.name, lower), startsWith(products.sku, lower)),
+        or(startsWith(products.name), startsWith(products.sku)),
         isNull(products.deletedAt),
         inBrands(products.brandId, vendorSide ? user.reach : user.brandIds),
       )}
-      order by ${products.name}, ${products.id} limit ${PER_KIND}`,
+      order by ${products.name}, ${products.id} limit ${LIMIT}`,
     hit: (row) => ({
       kind: 'product',
       id: row.id,
@@ -207,23 +221,22 @@ function productSearch(user: AuthUser, term: string): KindSearch {
   };
 }
 
-function listingSearch(user: AuthUser, term: string): KindSearch {
-  const lower = term.toLowerCase();
+function listingSearch(user: AuthUser): KindSearch {
   return {
     query: sql`select ${marketplaceListings.id} as id, ${marketplaceListings.name} as title,
         ${texts(marketplaceListings.sku, brands.name)} as parts, array[]::text[] as extra
       from ${marketplaceListings} join ${brands} on ${brands.id} = ${marketplaceListings.brandId}
       where ${and(
         or(
-          startsWith(marketplaceListings.name, lower),
-          startsWith(marketplaceListings.sku, lower),
+          startsWith(marketplaceListings.name),
+          startsWith(marketplaceListings.sku),
           // A variant's SKU, exactly, on the GIN index of the listing's SKUs.
-          sql`${marketplaceListings.skus} @> array[${term}]::text[]`,
+          sql`${marketplaceListings.skus} @> array[${TERM.term}]::text[]`,
         ),
         isNull(marketplaceListings.deletedAt),
         inBrands(marketplaceListings.brandId, user.brandIds),
       )}
-      order by ${marketplaceListings.name}, ${marketplaceListings.id} limit ${PER_KIND}`,
+      order by ${marketplaceListings.name}, ${marketplaceListings.id} limit ${LIMIT}`,
     hit: (row) => ({
       kind: 'listing',
       id: row.id,
@@ -234,13 +247,13 @@ function listingSearch(user: AuthUser, term: string): KindSearch {
   };
 }
 
-function vendorSearch(user: AuthUser, term: string): KindSearch {
+function vendorSearch(user: AuthUser): KindSearch {
   return {
     query: sql`select ${vendors.id} as id, ${vendors.name} as title, ${texts(vendors.city)} as parts,
         array[]::text[] as extra
       from ${vendors}
-      where ${and(startsWith(vendors.name, term.toLowerCase()), visibleVendors(user))}
-      order by ${vendors.name}, ${vendors.id} limit ${PER_KIND}`,
+      where ${and(startsWith(vendors.name), visibleVendors(user))}
+      order by ${vendors.name}, ${vendors.id} limit ${LIMIT}`,
     hit: (row) => ({
       kind: 'vendor',
       id: row.id,
@@ -251,7 +264,7 @@ function vendorSearch(user: AuthUser, term: string): KindSearch {
   };
 }
 
-function voucherSearch(user: AuthUser, term: string): KindSearch {
+function voucherSearch(user: AuthUser): KindSearch {
   return {
     query: sql`select ${sendPayments.id} as id, ${sendPayments.number} as title,
         ${texts(vendors.name, brands.name)} as parts, array[]::text[] as extra
@@ -259,11 +272,11 @@ function voucherSearch(user: AuthUser, term: string): KindSearch {
         join ${vendors} on ${vendors.id} = ${sendPayments.vendorId}
         join ${brands} on ${brands.id} = ${sendPayments.brandId}
       where ${and(
-        startsWith(sendPayments.number, term.toLowerCase()),
+        startsWith(sendPayments.number),
         isNull(sendPayments.deletedAt),
         inBrands(sendPayments.brandId, user.brandIds),
       )}
-      order by ${sendPayments.number}, ${sendPayments.id} limit ${PER_KIND}`,
+      order by ${sendPayments.number}, ${sendPayments.id} limit ${LIMIT}`,
     hit: (row) => ({
       kind: 'voucher',
       id: row.id,
@@ -275,7 +288,10 @@ function voucherSearch(user: AuthUser, term: string): KindSearch {
 }
 
 /** Each kind with the operation of the list it comes from: a caller who may not read that list gets no group. */
-const SEARCHES = {
+const SEARCHES: Record<
+  SearchKind,
+  { operation: OperationName; build: (user: AuthUser, shape: TermShape) => KindSearch }
+> = {
   order: { operation: 'order.list', build: orderSearch },
   invoice: { operation: 'invoice.list', build: invoiceSearch },
   customer: { operation: 'customer.list', build: customerSearch },
@@ -283,7 +299,7 @@ const SEARCHES = {
   listing: { operation: 'listing.list', build: listingSearch },
   vendor: { operation: 'vendor.list', build: vendorSearch },
   voucher: { operation: 'payment.list', build: voucherSearch },
-} as const satisfies Record<SearchKind, { operation: string; build: unknown }>;
+};
 
 /** The kinds `user` may search at all. */
 export function searchableKinds(user: AuthUser): SearchKind[] {
@@ -292,37 +308,86 @@ export function searchableKinds(user: AuthUser): SearchKind[] {
 
 const dialect = new PgDialect();
 
+/** Whether the term also reads as a phone number and as an email address: each adds a match of its own. */
+type TermShape = { phone: boolean; email: boolean };
+
+/** A statement ready to run for any term of its shape: its kinds, how each row becomes a hit, its text and name. */
+type BuiltSearch = {
+  kinds: SearchKind[];
+  parts: KindSearch[];
+  query: ReturnType<PgDialect['sqlToQuery']>;
+  name: string;
+};
+
+/** Built statements by caller and shape; a few hundred accounts search, each in up to four shapes. */
+const built = new Map<string, BuiltSearch>();
+const BUILT_LIMIT = 2_000;
+
 /**
  * One statement for every kind, each kind's hits a JSON array of its own column, instead of a statement per
  * kind: one round trip and one parse, and as a named prepared statement (named by a hash of its text) one plan
- * kept per connection. Its text takes few shapes (the kinds a caller may read, whether it is scoped to brands
- * or a vendor, and whether the term also reads as a phone or an email), and every value — terms, bounds, brand
- * ids — is a parameter whose plan does not depend on it: prefixes are byte ranges on their indexes.
+ * kept per connection. It is built once per caller and shape, the term's values left as parameters (building it
+ * cost more than running it), and every value is one whose plan does not depend on it: prefixes are byte ranges
+ * on their indexes, brand ids one array.
  */
-async function runSearch(db: Executor, kinds: SearchKind[], parts: KindSearch[]) {
+function statementFor(user: AuthUser, shape: TermShape): BuiltSearch {
+  const key = JSON.stringify([
+    user.roleId,
+    user.vendorId,
+    user.brandIds,
+    user.reach,
+    user.permissions,
+    shape,
+  ]);
+  const known = built.get(key);
+  if (known) return known;
+  const kinds = searchableKinds(user);
+  const parts = kinds.map((kind) => SEARCHES[kind].build(user, shape));
   const columns = kinds.map(
     (kind, index) =>
       sql`(select coalesce(json_agg(hit), '[]'::json) from (${parts[index].query}) hit) as ${sql.identifier(kind)}`,
   );
-  const built = dialect.sqlToQuery(sql`select ${sql.join(columns, sql`, `)}`);
-  const name = `search_${createHash('sha1').update(built.sql).digest('base64url').slice(0, 12)}`;
-  const result = (await db._.session.prepareQuery(built, undefined, name, false).execute()) as {
-    rows: Record<SearchKind, HitRow[] | string>[];
+  const query = dialect.sqlToQuery(sql`select ${sql.join(columns, sql`, `)}`);
+  const name = `search_${createHash('sha1').update(query.sql).digest('base64url').slice(0, 12)}`;
+  const statement = { kinds, parts, query, name };
+  if (built.size >= BUILT_LIMIT) built.delete(built.keys().next().value as string);
+  built.set(key, statement);
+  return statement;
+}
+
+/** The term's parameters. */
+function termValues(term: string) {
+  const upper = term.toUpperCase();
+  const lower = term.toLowerCase();
+  return {
+    term,
+    upper,
+    upperAfter: prefixBounds(upper).upper,
+    lower,
+    lowerAfter: prefixBounds(lower).upper,
+    phone: normalisedPhone(term),
+    email: lower,
   };
-  const row = result.rows[0];
-  // PGlite hands json back parsed, node-postgres too; a driver that hands back text is read the same.
-  return kinds.map((kind) => {
-    const value = row[kind];
-    return typeof value === 'string' ? (JSON.parse(value) as HitRow[]) : value;
-  });
 }
 
 /** Every kind the caller may read, grouped; a kind it may read with no hit is an empty group. */
 export async function search(db: Executor, user: AuthUser, term: string) {
-  const kinds = searchableKinds(user);
-  if (!kinds.length) return { data: [], meta: { q: term, per_kind: PER_KIND } };
-  const parts = kinds.map((kind) => SEARCHES[kind].build(user, term));
-  const found = await runSearch(db, kinds, parts);
-  const data = kinds.map((kind, index) => ({ kind, hits: found[index].map((row) => parts[index].hit(row)) }));
-  return { data, meta: { q: term, per_kind: PER_KIND } };
+  const meta = { q: term, per_kind: PER_KIND };
+  const values = termValues(term);
+  const { kinds, parts, query, name } = statementFor(user, {
+    phone: values.phone !== null,
+    email: term.includes('@'),
+  });
+  if (!kinds.length) return { data: [], meta };
+  const result = (await db._.session.prepareQuery(query, undefined, name, false).execute(values)) as {
+    rows: Record<SearchKind, HitRow[] | string>[];
+  };
+  const row = result.rows[0];
+  const data = kinds.map((kind, index) => {
+    // PGlite and node-postgres hand json back parsed; a driver that hands back text is read the same.
+    const value = row[kind];
+    const rows = typeof value === 'string' ? (JSON.parse(value) as HitRow[]) : value;
+    return { kind, hits: rows.map((hitRow) => parts[index].hit(hitRow)) };
+  });
+  return { data, meta };
 }
