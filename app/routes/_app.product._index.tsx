@@ -1,14 +1,14 @@
 import { parseWithZod } from '@conform-to/zod';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react';
+import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
+import { ConfirmDialog, useDeleteLinks } from '~/components/confirm-dialog';
 import { DataTable } from '~/components/data-table';
 import { ActiveSwitch } from '~/components/listing/active-switch';
 import { ListFilters } from '~/components/list-filters';
-import { Modal } from '~/components/modal';
 import { Pagination } from '~/components/pagination';
 import { requirePermission } from '~/lib/access.server';
 import { requireCsrf } from '~/lib/csrf.server';
@@ -117,16 +117,8 @@ export default function ListingListPage() {
   const { listings, can, deleting, formKey } = useLoaderData<typeof loader>();
   const refused = useActionData<{ importErrors?: ImportRowError[] }>()?.importErrors;
   const { t } = useTranslation();
-  const [params] = useSearchParams();
   const navigation = useNavigation();
-  const withoutDelete = new URLSearchParams(params);
-  withoutDelete.delete('delete');
-  const here = `/product${withoutDelete.size ? `?${withoutDelete.toString()}` : ''}`;
-  const deleteHref = (id: number) => {
-    const next = new URLSearchParams(withoutDelete);
-    next.set('delete', String(id));
-    return `?${next.toString()}`;
-  };
+  const { closeTo, hrefOf: deleteHref } = useDeleteLinks();
   const target = listings.data.find((row) => row.id === deleting);
   const importing = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'import';
   const slow = useSlowListLoad();
@@ -270,27 +262,14 @@ export default function ListingListPage() {
       </div>
       <Pagination meta={listings.meta} />
       {deleting ? (
-        <Modal title={t('listing.deleteTitle')} closeTo={here}>
-          <Form method="post" className="space-y-4">
-            <AuthenticityTokenInput />
-            <input type="hidden" name="id" value={deleting} />
-            <p>{t('listing.deleteText', { name: target?.name ?? `#${deleting}` })}</p>
-            <div className="flex gap-2">
-              <button
-                type="submit"
-                name="intent"
-                value="delete"
-                className="btn-primary bg-red-600"
-                disabled={navigation.state === 'submitting'}
-              >
-                {t('listing.deleteConfirm')}
-              </button>
-              <Link to={here} className="btn-secondary" preventScrollReset>
-                {t('listing.cancel')}
-              </Link>
-            </div>
-          </Form>
-        </Modal>
+        <ConfirmDialog
+          title={t('listing.deleteTitle')}
+          text={t('listing.deleteText', { name: target?.name ?? `#${deleting}` })}
+          confirmLabel={t('listing.deleteConfirm')}
+          closeTo={closeTo}
+          intent="delete"
+          fields={{ id: deleting }}
+        />
       ) : null}
     </section>
   );

@@ -2,12 +2,11 @@ import type { ReactNode } from 'react';
 import { parseWithZod } from '@conform-to/zod';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react';
+import { Link, useActionData, useLoaderData, useSearchParams } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
 import { ChannelLogo } from '~/components/channel-logo';
+import { ConfirmDialog } from '~/components/confirm-dialog';
 import { LastPush } from '~/components/last-push';
-import { Modal } from '~/components/modal';
 import { PromotionForm } from '~/components/promotion/promotion-form';
 import { PromotionStatusBadge } from '~/components/promotion/status-badge';
 import { requireCsrf } from '~/lib/csrf.server';
@@ -82,7 +81,6 @@ export default function PromotionPage() {
   const answered = useActionData<typeof action>();
   const { t } = useTranslation();
   const [params] = useSearchParams();
-  const navigation = useNavigation();
   const modal = params.get('modal');
   const here = `/promosi/${promotion.id}`;
   return (
@@ -191,28 +189,23 @@ export default function PromotionPage() {
         </div>
       )}
       <LastPush log={promotion.channel_request_log} />
-      {(modal === 'end' && can.end) || (modal === 'delete' && can.destroy) ? (
-        <Modal title={t(modal === 'end' ? 'promotion.endTitle' : 'promotion.deleteTitle')} closeTo={here}>
-          <Form method="post" className="space-y-4">
-            <AuthenticityTokenInput />
-            <input type="hidden" name="intent" value={modal} />
-            <p>
-              {t(modal === 'end' ? 'promotion.endText' : 'promotion.deleteText', { name: promotion.name })}
-            </p>
-            <div className="flex gap-2">
-              <button
-                type="submit"
-                className="btn-primary bg-red-600"
-                disabled={navigation.state === 'submitting'}
-              >
-                {t(modal === 'end' ? 'promotion.endConfirm' : 'promotion.deleteConfirm')}
-              </button>
-              <Link to={here} className="btn-secondary" preventScrollReset>
-                {t('promotion.cancel')}
-              </Link>
-            </div>
-          </Form>
-        </Modal>
+      {modal === 'end' && can.end ? (
+        <ConfirmDialog
+          title={t('promotion.endTitle')}
+          text={t('promotion.endText', { name: promotion.name })}
+          confirmLabel={t('promotion.endConfirm')}
+          closeTo={here}
+          intent="end"
+        />
+      ) : null}
+      {modal === 'delete' && can.destroy ? (
+        <ConfirmDialog
+          title={t('promotion.deleteTitle')}
+          text={t('promotion.deleteText', { name: promotion.name })}
+          confirmLabel={t('promotion.deleteConfirm')}
+          closeTo={here}
+          intent="delete"
+        />
       ) : null}
     </section>
   );

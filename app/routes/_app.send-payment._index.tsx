@@ -1,12 +1,11 @@
 import { parseWithZod } from '@conform-to/zod';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
-import { Form, Link, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react';
+import { Link, useLoaderData, useSearchParams } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
+import { ConfirmDialog, useDeleteLinks } from '~/components/confirm-dialog';
 import { DataTable } from '~/components/data-table';
 import { ListFilters, MultiSelect } from '~/components/list-filters';
-import { Modal } from '~/components/modal';
 import { Pagination } from '~/components/pagination';
 import { requireCsrf } from '~/lib/csrf.server';
 import { formatDay, formatMoney } from '~/lib/format';
@@ -76,18 +75,10 @@ export default function VoucherListPage() {
   const { vouchers, brands, channels, vendors, deleting, can } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const [params] = useSearchParams();
-  const navigation = useNavigation();
-  const withoutDelete = new URLSearchParams(params);
-  withoutDelete.delete('delete');
-  const here = `/send-payment${withoutDelete.size ? `?${withoutDelete.toString()}` : ''}`;
-  const deleteHref = (id: number) => {
-    const next = new URLSearchParams(withoutDelete);
-    next.set('delete', String(id));
-    return `?${next.toString()}`;
-  };
+  const { closeTo, hrefOf: deleteHref } = useDeleteLinks();
   const target = vouchers.data.find((row) => row.id === deleting);
-  const exportParams = new URLSearchParams(withoutDelete);
-  exportParams.delete('page');
+  const exportParams = new URLSearchParams(params);
+  for (const name of ['delete', 'page']) exportParams.delete(name);
 
   return (
     <section aria-labelledby="page-title" className="space-y-4">
@@ -173,26 +164,14 @@ export default function VoucherListPage() {
       />
       <Pagination meta={vouchers.meta} />
       {deleting && can.destroy ? (
-        <Modal title={t('payment.deleteTitle')} closeTo={here}>
-          <Form method="post" className="space-y-4">
-            <AuthenticityTokenInput />
-            <input type="hidden" name="intent" value="delete" />
-            <input type="hidden" name="id" value={deleting} />
-            <p>{t('payment.deleteText', { number: target?.number ?? `#${deleting}` })}</p>
-            <div className="flex gap-2">
-              <button
-                type="submit"
-                className="btn-primary bg-red-600"
-                disabled={navigation.state === 'submitting'}
-              >
-                {t('payment.deleteConfirm')}
-              </button>
-              <Link to={here} className="btn-secondary" preventScrollReset>
-                {t('payment.cancel')}
-              </Link>
-            </div>
-          </Form>
-        </Modal>
+        <ConfirmDialog
+          title={t('payment.deleteTitle')}
+          text={t('payment.deleteText', { number: target?.number ?? `#${deleting}` })}
+          confirmLabel={t('payment.deleteConfirm')}
+          closeTo={closeTo}
+          intent="delete"
+          fields={{ id: deleting }}
+        />
       ) : null}
     </section>
   );

@@ -56,12 +56,7 @@ export default function EditBankPage() {
       <h1 id="page-title" className="text-2xl font-semibold">
         {bank.name}
       </h1>
-      <BankForm
-        key={bank.id}
-        name={bank.name}
-        lastResult={answered?.result}
-        submitLabel={t('payment.save')}
-      />
+      <BankForm key={bank.id} name={bank.name} lastResult={answered?.result} submitLabel={t('bank.save')} />
     </section>
   );
 }

@@ -1,12 +1,11 @@
 import { parseWithZod } from '@conform-to/zod';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
-import { Form, Link, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react';
+import { Link, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
+import { ConfirmDialog, useDeleteLinks } from '~/components/confirm-dialog';
 import { DataTable } from '~/components/data-table';
 import { ListFilters } from '~/components/list-filters';
-import { Modal } from '~/components/modal';
 import { Pagination } from '~/components/pagination';
 import { requireCsrf } from '~/lib/csrf.server';
 import { formatDateTime } from '~/lib/format';
@@ -57,16 +56,7 @@ export { RouteErrorBoundary as ErrorBoundary } from '~/components/route-error';
 export default function BankListPage() {
   const { banks, deleting } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
-  const [params] = useSearchParams();
-  const navigation = useNavigation();
-  const withoutDelete = new URLSearchParams(params);
-  withoutDelete.delete('delete');
-  const here = `/settings/bank${withoutDelete.size ? `?${withoutDelete.toString()}` : ''}`;
-  const deleteHref = (id: number) => {
-    const next = new URLSearchParams(withoutDelete);
-    next.set('delete', String(id));
-    return `?${next.toString()}`;
-  };
+  const { closeTo, hrefOf: deleteHref } = useDeleteLinks();
   const target = banks.data.find((row) => row.id === deleting);
   return (
     <section aria-labelledby="page-title" className="space-y-4">
@@ -107,7 +97,7 @@ export default function BankListPage() {
                   className="btn-secondary px-2 py-1 text-xs"
                   aria-label={t('bank.viewBank', { name: row.name })}
                 >
-                  {t('payment.view')}
+                  {t('bank.view')}
                 </Link>
                 <Link
                   to={deleteHref(row.id)}
@@ -115,7 +105,7 @@ export default function BankListPage() {
                   aria-label={t('bank.deleteBank', { name: row.name })}
                   preventScrollReset
                 >
-                  {t('payment.delete')}
+                  {t('bank.delete')}
                 </Link>
               </span>
             ),
@@ -124,26 +114,14 @@ export default function BankListPage() {
       />
       <Pagination meta={banks.meta} />
       {deleting ? (
-        <Modal title={t('bank.deleteTitle')} closeTo={here}>
-          <Form method="post" className="space-y-4">
-            <AuthenticityTokenInput />
-            <input type="hidden" name="intent" value="delete" />
-            <input type="hidden" name="id" value={deleting} />
-            <p>{t('bank.deleteText', { name: target?.name ?? `#${deleting}` })}</p>
-            <div className="flex gap-2">
-              <button
-                type="submit"
-                className="btn-primary bg-red-600"
-                disabled={navigation.state === 'submitting'}
-              >
-                {t('payment.deleteConfirm')}
-              </button>
-              <Link to={here} className="btn-secondary" preventScrollReset>
-                {t('payment.cancel')}
-              </Link>
-            </div>
-          </Form>
-        </Modal>
+        <ConfirmDialog
+          title={t('bank.deleteTitle')}
+          text={t('bank.deleteText', { name: target?.name ?? `#${deleting}` })}
+          confirmLabel={t('bank.deleteConfirm')}
+          closeTo={closeTo}
+          intent="delete"
+          fields={{ id: deleting }}
+        />
       ) : null}
     </section>
   );

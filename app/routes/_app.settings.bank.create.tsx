@@ -53,7 +53,7 @@ export default function CreateBankPage() {
       <h1 id="page-title" className="text-2xl font-semibold">
         {t('bank.create')}
       </h1>
-      <BankForm lastResult={answered?.result} formKey={formKey} submitLabel={t('payment.save')} />
+      <BankForm lastResult={answered?.result} formKey={formKey} submitLabel={t('bank.save')} />
     </section>
   );
 }

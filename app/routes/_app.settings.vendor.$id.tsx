@@ -5,7 +5,8 @@ import { Link, useActionData, useLoaderData, useSearchParams } from '@remix-run/
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '~/components/data-table';
 import { Pagination } from '~/components/pagination';
-import { DeleteDialog, useDeleteLinks } from '~/components/settings/delete-dialog';
+import { useDeleteLinks } from '~/components/confirm-dialog';
+import { DeleteDialog } from '~/components/settings/delete-dialog';
 import { SettingsHeader } from '~/components/settings/settings-header';
 import { SettingsTabs } from '~/components/settings/tabs';
 import { UserTable } from '~/components/settings/user-table';

@@ -189,6 +189,35 @@ test('the stock form refuses an empty vendor price with the spec’s message and
   await expect(page.getByRole('main').getByText(sku)).toHaveCount(0);
 });
 
+test('a stock product is deleted after its confirmation, and Cancel keeps it', async ({ page }) => {
+  const sku = `E2E-DEL-${Date.now()}`;
+  const name = `Produk ${sku}`;
+  await signInTo(page, ACCOUNTS.admin, '/stock/create');
+  await page.getByLabel('Nama produk').fill(name);
+  await page.getByLabel('SKU', { exact: true }).fill(sku);
+  await page.getByLabel('Kategori').selectOption({ index: 1 });
+  await page.getByLabel('Harga vendor').fill('10000');
+  await page.getByRole('button', { name: 'Simpan', exact: true }).click();
+  await expect(page).toHaveURL(/\/stock(\?|$)/);
+  await page.goto(`/stock?search=${sku}`);
+  await page.getByRole('main').getByRole('link', { name }).click();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+
+  await page.getByRole('link', { name: 'Hapus' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Hapus produk' });
+  await expect(dialog).toContainText(`Hapus produk ${name} dari katalog?`);
+  await dialog.getByRole('link', { name: 'Batal' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+
+  await page.getByRole('link', { name: 'Hapus' }).click();
+  await page.getByRole('dialog', { name: 'Hapus produk' }).getByRole('button', { name: 'Hapus' }).click();
+  await expect(page).toHaveURL(/\/stock$/);
+  await expect(page.getByRole('status')).toContainText('Produk dihapus.');
+  await page.goto(`/stock?search=${sku}`);
+  await expect(page.getByRole('main').getByText(sku)).toHaveCount(0);
+});
+
 test('the stock list filters by a category chosen in its filter form', async ({ page }) => {
   await signInTo(page, ACCOUNTS.admin, '/stock');
   const table = page.getByRole('main').getByRole('table');

@@ -46,7 +46,7 @@ export function BankForm({
           {submitLabel}
         </button>
         <Link to="/settings/bank" className="btn-secondary">
-          {t('payment.cancel')}
+          {t('bank.cancel')}
         </Link>
       </div>
     </Form>

@@ -1,22 +1,6 @@
-import { Form, Link, useNavigation, useSearchParams } from '@remix-run/react';
+import { Link } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
-import { Modal } from '~/components/modal';
-
-/** `?delete=id` of a list, as a link: the confirmation dialog opens without JavaScript too. */
-export function useDeleteLinks() {
-  const [params] = useSearchParams();
-  const without = new URLSearchParams(params);
-  without.delete('delete');
-  const deleting = Number(params.get('delete')) || null;
-  const closeTo = `?${without.toString()}`;
-  const hrefOf = (id: number) => {
-    const next = new URLSearchParams(without);
-    next.set('delete', String(id));
-    return `?${next.toString()}`;
-  };
-  return { deleting, closeTo, hrefOf };
-}
+import { ConfirmDialog } from '~/components/confirm-dialog';
 
 /** Confirms a delete in the product's words: "Anda tidak dapat melihat item ini jika melanjutkan". */
 export function DeleteDialog({
@@ -32,28 +16,15 @@ export function DeleteDialog({
   intent?: string;
 }) {
   const { t } = useTranslation();
-  const navigation = useNavigation();
   return (
-    <Modal title={t('settings.deleteTitle', { name })} closeTo={closeTo}>
-      <Form method="post" className="space-y-4">
-        <AuthenticityTokenInput />
-        <input type="hidden" name="intent" value={intent} />
-        <input type="hidden" name="id" value={id} />
-        <p>{t('settings.deleteWarning')}</p>
-        <div className="flex gap-2">
-          <button
-            type="submit"
-            className="btn-primary bg-red-600"
-            disabled={navigation.state === 'submitting'}
-          >
-            {t('settings.deleteConfirm')}
-          </button>
-          <Link to={closeTo} className="btn-secondary" preventScrollReset>
-            {t('settings.cancel')}
-          </Link>
-        </div>
-      </Form>
-    </Modal>
+    <ConfirmDialog
+      title={t('settings.deleteTitle', { name })}
+      text={t('settings.deleteWarning')}
+      confirmLabel={t('settings.deleteConfirm')}
+      closeTo={closeTo}
+      intent={intent}
+      fields={{ id }}
+    />
   );
 }
 

@@ -9,6 +9,7 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod';
 import { Form, Link } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
+import { ConfirmDialog } from '~/components/confirm-dialog';
 import { FieldError, FormError } from '~/components/field';
 import { FormKeyField } from '~/components/form-key-field';
 import { Modal } from '~/components/modal';
@@ -302,20 +303,13 @@ export function StockForm({
         </Modal>
       ) : null}
       {modal === 'delete' && product ? (
-        <Modal title={t('stock.deleteTitle')} closeTo={here}>
-          <Form method="post" className="space-y-4">
-            <AuthenticityTokenInput />
-            <p>{t('stock.deleteConfirm', { name: product.name })}</p>
-            <div className="flex gap-2">
-              <Link to={here} className="btn-secondary">
-                {t('stock.cancel')}
-              </Link>
-              <button type="submit" name="intent" value="delete" className="btn-primary bg-red-700">
-                {t('stock.delete')}
-              </button>
-            </div>
-          </Form>
-        </Modal>
+        <ConfirmDialog
+          title={t('stock.deleteTitle')}
+          text={t('stock.deleteConfirm', { name: product.name })}
+          confirmLabel={t('stock.delete')}
+          closeTo={here}
+          intent="delete"
+        />
       ) : null}
     </div>
   );
