@@ -1,6 +1,7 @@
 import { Form, useSearchParams, useSubmit } from '@remix-run/react';
 import { useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateRange } from '~/components/date-range';
 
 type Option = { id: number | string; name: string };
 
@@ -60,30 +61,7 @@ export function ListFilters({
       </div>
       {dates ? (
         <div className="grid w-full grid-cols-2 gap-3 sm:flex sm:w-auto">
-          <div>
-            <label htmlFor="filter-date-from" className="block text-sm font-medium text-slate-700">
-              {t('filters.dateFrom')}
-            </label>
-            <input
-              id="filter-date-from"
-              type="date"
-              name="date-from"
-              defaultValue={params.get('date-from') ?? ''}
-              className="input mt-1"
-            />
-          </div>
-          <div>
-            <label htmlFor="filter-date-to" className="block text-sm font-medium text-slate-700">
-              {t('filters.dateTo')}
-            </label>
-            <input
-              id="filter-date-to"
-              type="date"
-              name="date-to"
-              defaultValue={params.get('date-to') ?? ''}
-              className="input mt-1"
-            />
-          </div>
+          <DateRange id="filter-date" from={params.get('date-from') ?? ''} to={params.get('date-to') ?? ''} />
         </div>
       ) : null}
       {multiSelects.map((select) => (

@@ -4,6 +4,7 @@ import { Link, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { CardGroup } from '~/components/dashboard/card-group';
 import { DashboardFilters } from '~/components/dashboard/dashboard-filters';
+import { DateRange } from '~/components/date-range';
 import { DashboardHeader } from '~/components/dashboard/dashboard-header';
 import { MetricCard } from '~/components/dashboard/metric-card';
 import { SeriesChart } from '~/components/dashboard/series-chart';
@@ -72,32 +73,14 @@ export default function DashboardBranchPage() {
           },
         ]}
       >
-        <div>
-          <label htmlFor="branch-compare-from" className="block text-sm font-medium text-slate-700">
-            {t('dashboard.filter.compareFrom')}
-          </label>
-          <input
-            id="branch-compare-from"
-            type="date"
-            name="compare-from"
-            required
-            defaultValue={compare.from}
-            className="input mt-1"
-          />
-        </div>
-        <div>
-          <label htmlFor="branch-compare-to" className="block text-sm font-medium text-slate-700">
-            {t('dashboard.filter.compareTo')}
-          </label>
-          <input
-            id="branch-compare-to"
-            type="date"
-            name="compare-to"
-            required
-            defaultValue={compare.to}
-            className="input mt-1"
-          />
-        </div>
+        <DateRange
+          id="branch-compare"
+          from={compare.from}
+          to={compare.to}
+          names={{ from: 'compare-from', to: 'compare-to' }}
+          labels={{ from: t('dashboard.filter.compareFrom'), to: t('dashboard.filter.compareTo') }}
+          required
+        />
         <Link to="/dashboard/branch" className="btn-secondary">
           {t('dashboard.filter.reset')}
         </Link>

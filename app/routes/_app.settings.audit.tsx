@@ -10,6 +10,7 @@ import {
   type AuditLookup,
 } from '../../contract/audit';
 import { DataTable } from '~/components/data-table';
+import { DateRange } from '~/components/date-range';
 import { Pagination } from '~/components/pagination';
 import { SettingsHeader } from '~/components/settings/settings-header';
 import { formatDateTime } from '~/lib/format';
@@ -154,30 +155,7 @@ export default function AuditPage() {
             className="input mt-1"
           />
         </div>
-        <div>
-          <label htmlFor="audit-from" className="block text-sm font-medium text-slate-700">
-            {t('filters.dateFrom')}
-          </label>
-          <input
-            id="audit-from"
-            type="date"
-            name="date-from"
-            defaultValue={params.get('date-from') ?? ''}
-            className="input mt-1"
-          />
-        </div>
-        <div>
-          <label htmlFor="audit-to" className="block text-sm font-medium text-slate-700">
-            {t('filters.dateTo')}
-          </label>
-          <input
-            id="audit-to"
-            type="date"
-            name="date-to"
-            defaultValue={params.get('date-to') ?? ''}
-            className="input mt-1"
-          />
-        </div>
+        <DateRange id="audit" from={params.get('date-from') ?? ''} to={params.get('date-to') ?? ''} />
         <div className="flex items-center gap-2 sm:col-span-3 lg:col-span-7">
           <input
             id="audit-sign-ins"

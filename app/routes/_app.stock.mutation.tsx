@@ -3,6 +3,7 @@ import { json } from '@remix-run/node';
 import { Form, Link, useLoaderData, useSearchParams } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { DataTable, type Column } from '~/components/data-table';
+import { DateRange } from '~/components/date-range';
 import { Pagination } from '~/components/pagination';
 import { formatDateTime, formatNumber } from '~/lib/format';
 import { listQuery } from '~/lib/list-query.server';
@@ -89,30 +90,7 @@ export default function StockMutationPage() {
             className="input mt-1"
           />
         </div>
-        <div>
-          <label htmlFor="mutation-from" className="block text-sm font-medium text-slate-700">
-            {t('filters.dateFrom')}
-          </label>
-          <input
-            id="mutation-from"
-            type="date"
-            name="date-from"
-            defaultValue={params.get('date-from') ?? ''}
-            className="input mt-1"
-          />
-        </div>
-        <div>
-          <label htmlFor="mutation-to" className="block text-sm font-medium text-slate-700">
-            {t('filters.dateTo')}
-          </label>
-          <input
-            id="mutation-to"
-            type="date"
-            name="date-to"
-            defaultValue={params.get('date-to') ?? ''}
-            className="input mt-1"
-          />
-        </div>
+        <DateRange id="mutation" from={params.get('date-from') ?? ''} to={params.get('date-to') ?? ''} />
         <Link to="/stock/mutation" className="btn-secondary">
           {t('stock.reset')}
         </Link>

@@ -1,6 +1,7 @@
 import { Form, Link, useSearchParams } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateRange } from '~/components/date-range';
 import { MultiSelect } from '~/components/list-filters';
 import { formatChartDay } from '~/lib/dashboard/format';
 import { presetOf, presetRange, PRESETS, type DayRange } from '~/lib/dashboard/range';
@@ -103,32 +104,7 @@ export function DashboardFilters({
               <input key={`${name}=${value}`} type="hidden" name={name} value={value} />
             ),
           )}
-          <div>
-            <label htmlFor="dashboard-date-from" className="block text-sm font-medium text-slate-700">
-              {t('filters.dateFrom')}
-            </label>
-            <input
-              id="dashboard-date-from"
-              type="date"
-              name="date-from"
-              required
-              defaultValue={range.from}
-              className="input mt-1"
-            />
-          </div>
-          <div>
-            <label htmlFor="dashboard-date-to" className="block text-sm font-medium text-slate-700">
-              {t('filters.dateTo')}
-            </label>
-            <input
-              id="dashboard-date-to"
-              type="date"
-              name="date-to"
-              required
-              defaultValue={range.to}
-              className="input mt-1"
-            />
-          </div>
+          <DateRange id="dashboard-date" from={range.from} to={range.to} required />
           {options && filters ? (
             <CategoryTree categories={options.categories} selected={filters.category} />
           ) : null}
