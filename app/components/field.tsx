@@ -1,33 +1,85 @@
-import { getInputProps, type FieldMetadata } from '@conform-to/react';
-import type { InputHTMLAttributes } from 'react';
+import { getInputProps, getSelectProps, type FieldMetadata } from '@conform-to/react';
+import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
+
+type Meta = FieldMetadata<unknown>;
 
 type FieldProps = {
   label: string;
-  meta: FieldMetadata<string | number | null | undefined>;
-  type: 'text' | 'email' | 'password' | 'tel' | 'hidden';
+  meta: Meta;
+  type: 'text' | 'email' | 'password' | 'tel' | 'number' | 'hidden';
   hint?: string;
 } & Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'name' | 'id'>;
 
 /** A labelled input whose errors are announced and tied to it with aria-describedby. */
 export function Field({ label, meta, type, hint, ...rest }: FieldProps) {
-  const errorId = meta.errorId;
+  const { key, ...inputProps } = getInputProps(meta, { type, ariaAttributes: true });
+  return (
+    <Labelled label={label} meta={meta} hint={hint}>
+      {(describedBy) => (
+        <input key={key} {...inputProps} {...rest} className="input" aria-describedby={describedBy} />
+      )}
+    </Labelled>
+  );
+}
+
+type SelectFieldProps = {
+  label: string;
+  meta: Meta;
+  hint?: string;
+  /** The options, a prompt (`value=""`) first where the field starts empty. */
+  children: ReactNode;
+} & Omit<SelectHTMLAttributes<HTMLSelectElement>, 'name' | 'id' | 'multiple' | 'children'>;
+
+/** A labelled select, tied to its errors and hint as Field ties an input. */
+export function SelectField({ label, meta, hint, children, ...rest }: SelectFieldProps) {
+  const { key, ...selectProps } = getSelectProps(meta, { ariaAttributes: true });
+  return (
+    <Labelled label={label} meta={meta} hint={hint}>
+      {(describedBy) => (
+        // Without a value of its own, a select shows its first enabled option instead of a disabled prompt.
+        <select
+          key={key}
+          {...selectProps}
+          defaultValue={typeof meta.initialValue === 'string' ? meta.initialValue : ''}
+          {...rest}
+          className="input"
+          aria-describedby={describedBy}
+        >
+          {children}
+        </select>
+      )}
+    </Labelled>
+  );
+}
+
+/** Label, control, hint and error of one field; the control gets the ids that describe it. */
+function Labelled({
+  label,
+  meta,
+  hint,
+  children,
+}: {
+  label: string;
+  meta: Meta;
+  hint?: string;
+  children: (describedBy: string | undefined) => ReactNode;
+}) {
   const hintId = hint ? `${meta.id}-hint` : undefined;
   const describedBy =
-    [meta.errors?.length ? errorId : undefined, hintId].filter(Boolean).join(' ') || undefined;
-  const { key, ...inputProps } = getInputProps(meta, { type, ariaAttributes: true });
+    [meta.errors?.length ? meta.errorId : undefined, hintId].filter(Boolean).join(' ') || undefined;
   return (
     <div className="space-y-1">
       <label htmlFor={meta.id} className="block text-sm font-medium text-slate-700">
         {label}
       </label>
-      <input key={key} {...inputProps} {...rest} className="input" aria-describedby={describedBy} />
+      {children(describedBy)}
       {hint ? (
         <p id={hintId} className="text-xs text-slate-500">
           {hint}
         </p>
       ) : null}
-      <FieldError id={errorId} errors={meta.errors} />
+      <FieldError id={meta.errorId} errors={meta.errors} />
     </div>
   );
 }

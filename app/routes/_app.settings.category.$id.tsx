@@ -1,11 +1,11 @@
-import { getFormProps, getSelectProps, useForm } from '@conform-to/react';
+import { getFormProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
-import { Field, FieldError, FormError } from '~/components/field';
+import { Field, FormError, SelectField } from '~/components/field';
 import { FormKeyField } from '~/components/form-key-field';
 import { SettingsHeader } from '~/components/settings/settings-header';
 import { userCan } from '~/lib/access';
@@ -103,7 +103,6 @@ export default function CategoryFormPage() {
     ...validateAfterSubmit,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: categoryFormSchema }),
   });
-  const { key: parentKey, ...parentProps } = getSelectProps(fields.parent_id, { ariaAttributes: true });
   return (
     <section aria-labelledby="page-title" className="space-y-4">
       <SettingsHeader
@@ -120,25 +119,14 @@ export default function CategoryFormPage() {
         <FormError id={form.errorId} errors={form.errors} />
         <fieldset disabled={!canSave} className="space-y-4">
           <Field label={t('settings.category.name')} meta={fields.name} type="text" />
-          <div className="space-y-1">
-            <label htmlFor={fields.parent_id.id} className="block text-sm font-medium text-slate-700">
-              {t('settings.category.parent')}
-            </label>
-            <select
-              key={parentKey}
-              {...parentProps}
-              defaultValue={fields.parent_id.initialValue ?? ''}
-              className="input"
-            >
-              <option value="">{t('settings.category.noParent')}</option>
-              {parents.map((parent) => (
-                <option key={parent.id} value={parent.id}>
-                  {parent.name}
-                </option>
-              ))}
-            </select>
-            <FieldError id={fields.parent_id.errorId} errors={fields.parent_id.errors} />
-          </div>
+          <SelectField label={t('settings.category.parent')} meta={fields.parent_id}>
+            <option value="">{t('settings.category.noParent')}</option>
+            {parents.map((parent) => (
+              <option key={parent.id} value={parent.id}>
+                {parent.name}
+              </option>
+            ))}
+          </SelectField>
         </fieldset>
         {canSave ? (
           <button type="submit" className="btn-primary" disabled={navigation.state === 'submitting'}>

@@ -1,11 +1,11 @@
-import { getFormProps, getSelectProps, useForm } from '@conform-to/react';
+import { getFormProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
-import { FieldError, FormError } from '~/components/field';
+import { FieldError, FormError, SelectField } from '~/components/field';
 import { FormKeyField } from '~/components/form-key-field';
 import { PermissionCheckboxes } from '~/components/settings/permission-checkboxes';
 import { SettingsHeader } from '~/components/settings/settings-header';
@@ -96,7 +96,6 @@ export default function PermissionFormPage() {
     shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseWithZod(formData, { schema: gateSettingFormSchema }),
   });
-  const { key: roleKey, ...roleProps } = getSelectProps(fields.role_id, { ariaAttributes: true });
   const selected = (setting?.permissions ?? []).map((permission) => permission.id);
   return (
     <section aria-labelledby="page-title" className="space-y-4">
@@ -112,17 +111,12 @@ export default function PermissionFormPage() {
         <AuthenticityTokenInput />
         <FormKeyField value={formKey} />
         <FormError id={form.errorId} errors={form.errors} />
-        <div className="max-w-md space-y-1">
-          <label htmlFor={fields.role_id.id} className="block text-sm font-medium text-slate-700">
-            {t('settings.permission.role')}
-          </label>
+        <div className="max-w-md">
           {/* Disabled on edit: the role goes along as a hidden field. */}
-          <select
-            key={roleKey}
-            {...roleProps}
-            defaultValue={fields.role_id.initialValue ?? ''}
+          <SelectField
+            label={t('settings.permission.role')}
+            meta={fields.role_id}
             disabled={Boolean(setting)}
-            className="input"
           >
             <option value="" disabled>
               {t('settings.permission.chooseRole')}
@@ -132,9 +126,8 @@ export default function PermissionFormPage() {
                 {role.name}
               </option>
             ))}
-          </select>
+          </SelectField>
           {setting ? <input type="hidden" name="role_id" value={setting.role_id} /> : null}
-          <FieldError id={fields.role_id.errorId} errors={fields.role_id.errors} />
         </div>
         <fieldset className="space-y-2" disabled={!canSave}>
           <legend className="text-sm font-medium text-slate-700">{t('settings.permission.available')}</legend>

@@ -1,10 +1,10 @@
-import { getFormProps, getSelectProps, useForm, type SubmissionResult } from '@conform-to/react';
+import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod';
 import { Form } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { FormKeyField } from '~/components/form-key-field';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
-import { FieldError, FormError } from '~/components/field';
+import { FormError, SelectField } from '~/components/field';
 import { changeVendorSchema } from '~/lib/schemas/order';
 
 export function ChangeVendorForm({
@@ -27,37 +27,24 @@ export function ChangeVendorForm({
     shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseWithZod(formData, { schema: changeVendorSchema }),
   });
-  const { key: vendorKey, ...vendorProps } = getSelectProps(fields.vendor_id, { ariaAttributes: true });
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4">
       <FormKeyField value={formKey} />
       <AuthenticityTokenInput />
       <input type="hidden" name="intent" value="change-vendor" />
       <FormError id={form.errorId} errors={form.errors} />
-      <div className="space-y-1">
-        <label htmlFor={fields.vendor_id.id} className="block text-sm font-medium">
-          {t('order.newVendor')}
-        </label>
-        {/* Without a value of its own, a select would show its first enabled vendor instead of the prompt. */}
-        <select
-          key={vendorKey}
-          {...vendorProps}
-          defaultValue={fields.vendor_id.initialValue ?? ''}
-          className="input"
-        >
-          <option value="" disabled>
-            {t('order.chooseVendor')}
-          </option>
-          {vendors
-            .filter((vendor) => vendor.id !== currentVendorId)
-            .map((vendor) => (
-              <option key={vendor.id} value={vendor.id}>
-                {vendor.name}
-              </option>
-            ))}
-        </select>
-        <FieldError id={fields.vendor_id.errorId} errors={fields.vendor_id.errors} />
-      </div>
+      <SelectField label={t('order.newVendor')} meta={fields.vendor_id}>
+        <option value="" disabled>
+          {t('order.chooseVendor')}
+        </option>
+        {vendors
+          .filter((vendor) => vendor.id !== currentVendorId)
+          .map((vendor) => (
+            <option key={vendor.id} value={vendor.id}>
+              {vendor.name}
+            </option>
+          ))}
+      </SelectField>
       <button type="submit" className="btn-primary">
         {t('order.changeVendor')}
       </button>

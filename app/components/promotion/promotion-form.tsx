@@ -1,15 +1,9 @@
-import {
-  getFormProps,
-  getInputProps,
-  getSelectProps,
-  useForm,
-  type SubmissionResult,
-} from '@conform-to/react';
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod';
 import { Form, Link, useNavigation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
-import { Field, FieldError, FormError } from '~/components/field';
+import { Field, FieldError, FormError, SelectField } from '~/components/field';
 import { FormKeyField } from '~/components/form-key-field';
 import { formatMoney } from '~/lib/format';
 import type { ProductRow, PromotionValues } from '~/lib/promotion/rows';
@@ -93,47 +87,29 @@ export function PromotionForm({
         </p>
         <div className="grid gap-4 md:grid-cols-2">
           <Field label={t('promotion.name')} meta={fields.name} type="text" maxLength={150} />
-          <div className="space-y-1">
-            <label htmlFor={fields.type.id} className="block text-sm font-medium text-slate-700">
-              {t('promotion.type')}
-            </label>
-            <select {...getSelectProps(fields.type)} key={fields.type.key} className="input">
-              <option value="">{t('promotion.chooseType')}</option>
-              {PROMOTION_TYPES.map((type) => (
-                <option key={type} value={type}>
-                  {t(`promotion.types.${type}`)}
-                </option>
-              ))}
-            </select>
-            <FieldError id={fields.type.errorId} errors={fields.type.errors} />
-          </div>
-          <div className="space-y-1">
-            <label htmlFor={fields.value.id} className="block text-sm font-medium text-slate-700">
-              {t('promotion.value')}
-            </label>
-            <input
-              {...getInputProps(fields.value, { type: 'number', ariaAttributes: true })}
-              key={fields.value.key}
-              min={1}
-              className="input"
-            />
-            <p className="text-xs text-slate-500">{t('promotion.valueHint')}</p>
-            <FieldError id={fields.value.errorId} errors={fields.value.errors} />
-          </div>
-          <div className="space-y-1">
-            <label htmlFor={fields.channel.id} className="block text-sm font-medium text-slate-700">
-              {t('promotion.channel')}
-            </label>
-            <select {...getSelectProps(fields.channel)} key={fields.channel.key} className="input">
-              <option value="">{t('promotion.chooseChannel')}</option>
-              {PROMOTION_CHANNELS.map((channel) => (
-                <option key={channel} value={channel}>
-                  {t(`promotion.channels.${channel}`)}
-                </option>
-              ))}
-            </select>
-            <FieldError id={fields.channel.errorId} errors={fields.channel.errors} />
-          </div>
+          <SelectField label={t('promotion.type')} meta={fields.type}>
+            <option value="">{t('promotion.chooseType')}</option>
+            {PROMOTION_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {t(`promotion.types.${type}`)}
+              </option>
+            ))}
+          </SelectField>
+          <Field
+            label={t('promotion.value')}
+            meta={fields.value}
+            type="number"
+            min={1}
+            hint={t('promotion.valueHint')}
+          />
+          <SelectField label={t('promotion.channel')} meta={fields.channel}>
+            <option value="">{t('promotion.chooseChannel')}</option>
+            {PROMOTION_CHANNELS.map((channel) => (
+              <option key={channel} value={channel}>
+                {t(`promotion.channels.${channel}`)}
+              </option>
+            ))}
+          </SelectField>
           <WhenFields
             legend={t('promotion.start')}
             date={fields.start_date}

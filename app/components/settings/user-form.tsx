@@ -1,9 +1,9 @@
-import { getFormProps, getSelectProps, useForm, type SubmissionResult } from '@conform-to/react';
+import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod';
 import { Form, useNavigation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
-import { Field, FieldError, FormError } from '~/components/field';
+import { Field, FormError, SelectField } from '~/components/field';
 import { FormKeyField } from '~/components/form-key-field';
 import { userFormSchema } from '~/lib/schemas/settings';
 import { validateAfterSubmit } from '~/lib/form-validation';
@@ -62,7 +62,6 @@ export function UserForm({
     ...validateAfterSubmit,
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
-  const { key: roleKey, ...roleProps } = getSelectProps(fields.role_id, { ariaAttributes: true });
   return (
     <Form
       method="post"
@@ -86,27 +85,16 @@ export function UserForm({
           hint={editing ? t('settings.user.passwordKeep') : t('settings.user.passwordMin')}
         />
         {hideRole ? null : (
-          <div className="space-y-1">
-            <label htmlFor={fields.role_id.id} className="block text-sm font-medium text-slate-700">
-              {t('settings.user.role')}
-            </label>
-            <select
-              key={roleKey}
-              {...roleProps}
-              defaultValue={fields.role_id.initialValue ?? ''}
-              className="input"
-            >
-              <option value="" disabled>
-                {t('settings.user.chooseRole')}
+          <SelectField label={t('settings.user.role')} meta={fields.role_id}>
+            <option value="" disabled>
+              {t('settings.user.chooseRole')}
+            </option>
+            {roles.map((role) => (
+              <option key={role.id} value={role.id}>
+                {role.name}
               </option>
-              {roles.map((role) => (
-                <option key={role.id} value={role.id}>
-                  {role.name}
-                </option>
-              ))}
-            </select>
-            <FieldError id={fields.role_id.errorId} errors={fields.role_id.errors} />
-          </div>
+            ))}
+          </SelectField>
         )}
         {mode === 'staff' && brands.length && !hideRole ? (
           <fieldset className="space-y-1">

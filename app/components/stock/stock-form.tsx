@@ -1,16 +1,10 @@
-import {
-  getFormProps,
-  getInputProps,
-  getSelectProps,
-  useForm,
-  type SubmissionResult,
-} from '@conform-to/react';
+import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod';
 import { Form, Link } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
 import { ConfirmDialog } from '~/components/confirm-dialog';
-import { FieldError, FormError } from '~/components/field';
+import { Field, FieldError, FormError, SelectField } from '~/components/field';
 import { FormKeyField } from '~/components/form-key-field';
 import { Modal } from '~/components/modal';
 import { formatNumber } from '~/lib/format';
@@ -81,7 +75,6 @@ export function StockForm({
         }
       : undefined,
   });
-  const { key: categoryKey, ...categoryProps } = getSelectProps(fields.category_id, { ariaAttributes: true });
   const chosenChannels = new Set(product?.sku_channel_ids ?? []);
   const photoErrors = form.allErrors.photos;
   return (
@@ -96,56 +89,18 @@ export function StockForm({
         <AuthenticityTokenInput />
         <FormError id={form.errorId} errors={form.errors} />
         <fieldset disabled={!can.save} className="grid gap-4 sm:grid-cols-2">
-          <div className="space-y-1">
-            <label htmlFor={fields.name.id} className="block text-sm font-medium">
-              {t('stock.name')}
-            </label>
-            <input
-              {...getInputProps(fields.name, { type: 'text' })}
-              key={fields.name.key}
-              className="input"
-            />
-            <FieldError id={fields.name.errorId} errors={fields.name.errors} />
-          </div>
-          <div className="space-y-1">
-            <label htmlFor={fields.sku.id} className="block text-sm font-medium">
-              {t('stock.sku')}
-            </label>
-            <input {...getInputProps(fields.sku, { type: 'text' })} key={fields.sku.key} className="input" />
-            <FieldError id={fields.sku.errorId} errors={fields.sku.errors} />
-          </div>
-          <div className="space-y-1">
-            <label htmlFor={fields.category_id.id} className="block text-sm font-medium">
-              {t('stock.category')}
-            </label>
-            <select
-              key={categoryKey}
-              {...categoryProps}
-              defaultValue={fields.category_id.initialValue ?? ''}
-              className="input"
-            >
-              <option value="">{t('stock.chooseCategory')}</option>
-              {categories.map((category) => (
-                <option key={category.id} value={category.id}>
-                  {`${'— '.repeat(category.depth)}${category.name}`}
-                </option>
-              ))}
-            </select>
-            <FieldError id={fields.category_id.errorId} errors={fields.category_id.errors} />
-          </div>
+          <Field label={t('stock.name')} meta={fields.name} type="text" />
+          <Field label={t('stock.sku')} meta={fields.sku} type="text" />
+          <SelectField label={t('stock.category')} meta={fields.category_id}>
+            <option value="">{t('stock.chooseCategory')}</option>
+            {categories.map((category) => (
+              <option key={category.id} value={category.id}>
+                {`${'— '.repeat(category.depth)}${category.name}`}
+              </option>
+            ))}
+          </SelectField>
           {can.seePrice ? (
-            <div className="space-y-1">
-              <label htmlFor={fields.vendor_price.id} className="block text-sm font-medium">
-                {t('stock.vendorPrice')}
-              </label>
-              <input
-                {...getInputProps(fields.vendor_price, { type: 'number' })}
-                key={fields.vendor_price.key}
-                min={0}
-                className="input"
-              />
-              <FieldError id={fields.vendor_price.errorId} errors={fields.vendor_price.errors} />
-            </div>
+            <Field label={t('stock.vendorPrice')} meta={fields.vendor_price} type="number" min={0} />
           ) : null}
           <fieldset className="space-y-2 sm:col-span-2">
             <legend className="text-sm font-medium">{t('stock.photos', { max: maxPhotos })}</legend>
@@ -332,45 +287,22 @@ function VendorStockForm({
     shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseWithZod(formData, { schema: vendorStockSchema }),
   });
-  const { key: vendorKey, ...vendorProps } = getSelectProps(fields.vendor_id, { ariaAttributes: true });
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4">
       <AuthenticityTokenInput />
       <input type="hidden" name="intent" value="vendor-stock" />
       <FormError id={form.errorId} errors={form.errors} />
-      <div className="space-y-1">
-        <label htmlFor={fields.vendor_id.id} className="block text-sm font-medium">
-          {t('stock.vendor')}
-        </label>
-        <select
-          key={vendorKey}
-          {...vendorProps}
-          defaultValue={fields.vendor_id.initialValue ?? ''}
-          className="input"
-        >
-          <option value="" disabled>
-            {t('stock.chooseVendor')}
+      <SelectField label={t('stock.vendor')} meta={fields.vendor_id}>
+        <option value="" disabled>
+          {t('stock.chooseVendor')}
+        </option>
+        {vendors.map((vendor) => (
+          <option key={vendor.id} value={vendor.id}>
+            {vendor.name}
           </option>
-          {vendors.map((vendor) => (
-            <option key={vendor.id} value={vendor.id}>
-              {vendor.name}
-            </option>
-          ))}
-        </select>
-        <FieldError id={fields.vendor_id.errorId} errors={fields.vendor_id.errors} />
-      </div>
-      <div className="space-y-1">
-        <label htmlFor={fields.quantity.id} className="block text-sm font-medium">
-          {t('stock.onHand')}
-        </label>
-        <input
-          {...getInputProps(fields.quantity, { type: 'text' })}
-          key={fields.quantity.key}
-          inputMode="numeric"
-          className="input"
-        />
-        <FieldError id={fields.quantity.errorId} errors={fields.quantity.errors} />
-      </div>
+        ))}
+      </SelectField>
+      <Field label={t('stock.onHand')} meta={fields.quantity} type="text" inputMode="numeric" />
       <button type="submit" className="btn-primary">
         {t('stock.save')}
       </button>
