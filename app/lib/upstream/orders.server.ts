@@ -38,6 +38,7 @@ export const orderItemRowSchema = z.object({
   order_status: z.string(),
   can_replace_product: z.boolean().optional(),
 });
+export type OrderItemRow = z.infer<typeof orderItemRowSchema>;
 
 const mediaSchema = z.object({ id: z.number(), url: z.string() }).passthrough();
 

@@ -1,11 +1,11 @@
 import { json, type AppLoadContext } from '@remix-run/node';
 import { z } from 'zod';
-import { requireCsrf } from './csrf.server';
-import { requireScope } from './scope.server';
-import { readableMessages } from './server-message';
-import { redirectWithToast } from './toast.server';
-import { orderApi } from './upstream/orders.server';
-import { isRefusal, readForm, refusalMessage } from './forms.server';
+import { requireCsrf } from '~/lib/csrf.server';
+import { requireScope } from '~/lib/scope.server';
+import { readableMessages } from '~/lib/server-message';
+import { redirectWithToast } from '~/lib/toast.server';
+import { orderApi } from '~/lib/upstream/orders.server';
+import { isRefusal, readForm, refusalMessage } from '~/lib/forms.server';
 
 const bulkSchema = z.object({
   intent: z.enum(['review', 'ready']),

@@ -1,0 +1,44 @@
+import { Form } from '@remix-run/react';
+import { useTranslation } from 'react-i18next';
+import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
+import { Modal } from '~/components/modal';
+
+/**
+ * The vendor's steps over the orders ticked in the list (their checkboxes name this form): mark them ready to
+ * deliver, after a confirmation, or print their sales documents. Both are document submissions: "print selected"
+ * answers with a PDF download, not a page.
+ */
+export function BulkOrderActions() {
+  const { t } = useTranslation();
+  return (
+    <Form method="post" id="bulk-orders" reloadDocument className="flex flex-wrap items-center gap-2">
+      <AuthenticityTokenInput />
+      <button type="submit" name="intent" value="review" className="btn-secondary">
+        {t('order.bulkReady')}
+      </button>
+      <input type="hidden" name="kind" value="sales" />
+      <button type="submit" formAction="/order/print" formMethod="get" className="btn-secondary">
+        {t('order.bulkPrint')}
+      </button>
+    </Form>
+  );
+}
+
+/** Confirms the ready step for the orders the review accepted, all or none. */
+export function BulkReadyDialog({ orderIds, closeTo }: { orderIds: number[]; closeTo: string }) {
+  const { t } = useTranslation();
+  return (
+    <Modal title={t('order.bulkConfirmTitle')} closeTo={closeTo}>
+      <Form method="post" reloadDocument className="space-y-4">
+        <AuthenticityTokenInput />
+        <p>{t('order.bulkConfirmText', { count: orderIds.length })}</p>
+        {orderIds.map((id) => (
+          <input key={id} type="hidden" name="order_ids" value={id} />
+        ))}
+        <button type="submit" name="intent" value="ready" className="btn-primary">
+          {t('order.bulkConfirm')}
+        </button>
+      </Form>
+    </Modal>
+  );
+}
