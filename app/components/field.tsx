@@ -1,6 +1,7 @@
 import { getInputProps, getSelectProps, type FieldMetadata } from '@conform-to/react';
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
+import { chosenOption } from '~/lib/form-validation';
 
 type Meta = FieldMetadata<unknown>;
 
@@ -41,7 +42,7 @@ export function SelectField({ label, meta, hint, children, ...rest }: SelectFiel
         <select
           key={key}
           {...selectProps}
-          defaultValue={typeof meta.initialValue === 'string' ? meta.initialValue : ''}
+          defaultValue={chosenOption(meta.initialValue)}
           {...rest}
           className="input"
           aria-describedby={describedBy}

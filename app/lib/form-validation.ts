@@ -9,3 +9,11 @@ export const validateAfterSubmit = {
   shouldValidate: 'onSubmit',
   shouldRevalidate: 'onInput',
 } as const;
+
+/**
+ * The option a select shows again after a refused post: the value sent, when one was. A field posted twice comes
+ * back as a list, which a single select cannot take (React warns, and the prompt would not show).
+ */
+export function chosenOption(initialValue: unknown) {
+  return typeof initialValue === 'string' ? initialValue : '';
+}

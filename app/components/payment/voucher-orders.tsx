@@ -101,7 +101,6 @@ export function VoucherOrders({
   const tickedOrders = orders.filter((order) => ticked.has(order.id));
   const total = tickedOrders.reduce((sum, order) => sum + order.amount, 0);
   const allTicked = orders.length > 0 && tickedOrders.length === orders.length;
-  const errors = ordersField.getFieldList();
 
   return (
     <div className="space-y-3">
@@ -187,7 +186,10 @@ export function VoucherOrders({
             <tbody className="divide-y divide-slate-100">
               {orders.map((order) => {
                 const index = chosen.indexOf(order.id);
-                const orderErrors = index >= 0 ? errors[index]?.errors : undefined;
+                // By name, not getFieldList(): a form sent with one order comes back with a single value there,
+                // which getFieldList() refuses by throwing.
+                const orderErrors =
+                  index >= 0 ? ordersField.allErrors?.[`${ordersField.name}[${index}]`] : undefined;
                 const id = `voucher-order-${order.id}`;
                 return (
                   <tr key={order.id} className={ticked.has(order.id) ? 'bg-brand-50' : undefined}>
