@@ -94,6 +94,8 @@ export type TestApi = {
   request(path: string, options?: RequestOptions): Promise<ApiResponse>;
   /** A request exactly as given (any body, any header), answered as a plain Response by the same transport. */
   fetch(path: string, init?: RequestInit): Promise<Response>;
+  /** The app's own fetch handler, as server.ts hands it to the web app's load context (`embeddedApi`). */
+  embedded(request: Request, bindings: { clientIp: string }): Promise<Response>;
   /** Signs in through the password grant and returns the access token. */
   login(email: string, password?: string, headers?: Record<string, string>): Promise<string>;
   close(): Promise<void>;
@@ -258,6 +260,7 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
     events,
     request,
     fetch: fetchRaw,
+    embedded: async (request, bindings) => app.fetch(request, bindings),
     login,
     close,
   };
