@@ -54,7 +54,7 @@ export default defineConfig({
     {
       name: 'no-js',
       use: { javaScriptEnabled: false },
-      testIgnore: [SPLIT_SPECS, /(a11y|dashboard-charts|navigation|orders-live|web-fuzz)\.spec\.ts/],
+      testIgnore: [SPLIT_SPECS, /(a11y|dashboard-charts|navigation|orders-live)\.spec\.ts/],
       // What only JavaScript does (optimistic switches, live updates, typed suggestions, axe in the page), and
       // what reads the server's answers alone (@once: no browser runs a script there, so one project checks it).
       grepInvert: /@enhanced|@once/,

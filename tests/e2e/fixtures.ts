@@ -14,18 +14,11 @@ type WorkerServer = { baseURL: string; smtpPort: number };
  * E2E_PORT + 1 + n and SMTP port E2E_SMTP_PORT + 1 + n for the worker's parallel index n, so what one test
  * writes never reaches a test on another worker. Specs import `test` from here, not from @playwright/test.
  */
-export const test = base.extend<
-  object,
-  { serverOfItsOwn: boolean; workerServer: WorkerServer; smtpPort: number }
->({
-  /**
-   * A spec that changes records every other spec reads (the web fuzz posts to record 1 of every form) sets this
-   * with `test.use`: its tests then run in a worker of their own, on a server and data no other test sees.
-   */
-  serverOfItsOwn: [false, { scope: 'worker', option: true }],
+export const test = base.extend<object, { workerServer: WorkerServer; smtpPort: number }>({
   workerServer: [
-    // The option is read so that a spec setting it gets a worker, and so a server, of its own.
-    async ({ serverOfItsOwn: _own }, use, workerInfo) => {
+    // Playwright reads a fixture's dependencies from this pattern: the worker's server has none.
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use, workerInfo) => {
       const slot = workerInfo.parallelIndex;
       const port = E2E_PORT + 1 + slot;
       const smtpPort = E2E_SMTP_PORT + 1 + slot;
