@@ -13,7 +13,7 @@ import {
 } from '../../db/schema';
 import { exportFileName, streamWorkbook, type ExportColumn } from '../export/workbook';
 import type { VoucherScope } from './access';
-import { voucherConditions } from './reads';
+import { voucherConditions } from './voucher-list';
 import type { VoucherFilters } from './schema';
 
 type VoucherExportRow = {

@@ -4,7 +4,9 @@ import { endpoint, endpointGroup } from '../../http/endpoints';
 import { parseId } from '../../http/tenancy';
 import { write } from '../../http/write';
 import { voucherScope } from './access';
+import { accountNameHistory, accountNumberHistory } from './account-history';
 import { exportVouchers } from './export';
+import { payableOrders } from './payable-orders';
 import {
   historyQuerySchema,
   payableOrderQuerySchema,
@@ -15,16 +17,9 @@ import {
   voucherShowQuerySchema,
   orderSliceOf,
 } from './schema';
-import {
-  accountNameHistory,
-  accountNumberHistory,
-  createVoucher,
-  deleteVoucher,
-  listVouchers,
-  payableOrders,
-  showVoucher,
-  updateVoucher,
-} from './service';
+import { createVoucher, deleteVoucher, updateVoucher } from './service';
+import { showVoucher } from './voucher-detail';
+import { listVouchers } from './voucher-list';
 
 function voucherId(c: Context<ApiEnv>) {
   return parseId(c.req.param('id'));

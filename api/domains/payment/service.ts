@@ -1,25 +1,15 @@
 import { and, asc, eq, inArray, isNull, ne } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { jakartaTimestamp } from '../../db/jakarta';
-import { brands, orders, sendPaymentOrders, sendPayments } from '../../db/schema';
+import { brands, orders, sendPaymentOrders, sendPayments, vendorBrands, vendors } from '../../db/schema';
 import { alreadyTaken, validationFailed, type FieldErrors } from '../../http/errors';
 import type { Work } from '../../work/unit-of-work';
 import { lockBankForUse } from '../bank/service';
 import { vendorAudience } from '../notification/audience';
 import { addActivity, BRAND_LABELS, PAID_LABEL, publishOrderEvents, VENDOR_LABELS } from '../order/service';
 import { holdsBrand, type VoucherScope } from './access';
-import { findVoucher, requireVendorOfBrand } from './reads';
 import type { VoucherBody } from './schema';
-
-export {
-  accountNameHistory,
-  accountNumberHistory,
-  listVouchers,
-  payableOrders,
-  showVoucher,
-  voucherConditions,
-  voucherOrders,
-} from './reads';
+import { findVoucher } from './voucher-detail';
 
 type VoucherRow = typeof sendPayments.$inferSelect;
 type OrderRow = typeof orders.$inferSelect;
@@ -32,6 +22,17 @@ async function requireBrandOfCaller(executor: Executor, scope: VoucherScope, bra
   if (!brand || !holdsBrand(scope, brandId)) {
     throw validationFailed({ brand_id: ['The selected brand id is invalid.'] });
   }
+}
+
+/** 422 unless the vendor serves the brand and is not deleted. */
+async function requireVendorOfBrand(executor: Executor, vendorId: number, brandId: number, field: string) {
+  const [vendor] = await executor
+    .select({ id: vendors.id, name: vendors.name })
+    .from(vendors)
+    .innerJoin(vendorBrands, and(eq(vendorBrands.vendorId, vendors.id), eq(vendorBrands.brandId, brandId)))
+    .where(and(eq(vendors.id, vendorId), isNull(vendors.deletedAt)));
+  if (!vendor) throw validationFailed({ [field]: [`The selected ${field.replace(/_/g, ' ')} is invalid.`] });
+  return vendor;
 }
 
 async function refuseTakenNumber(executor: Executor, brandId: number, number: string, exceptId?: number) {
