@@ -1,7 +1,7 @@
 import { INCOMING_STATUS_CODES } from '../../../contract/order-status';
 import type { OrderStatusCode } from '../../db/schema';
 import { widgetQuerySchema } from './schema';
-import type { Widget } from './widgets';
+import type { Widget } from './widget';
 
 /**
  * The summary dashboard (Ringkasan) shows sixteen cards of four widget families. Asked one by one that is sixteen

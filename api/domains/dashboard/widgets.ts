@@ -1,5 +1,4 @@
-import type { z, ZodTypeAny } from 'zod';
-import type { Executor } from '../../db/client';
+import type { ZodTypeAny } from 'zod';
 import type { OrderStatusCode } from '../../db/schema';
 import { branchOptions } from './branch';
 import { buyerCard, buyerChart, cityChart, cityTable, genderChart, paymentMethodChart } from './customer';
@@ -35,22 +34,9 @@ import {
   tableQuerySchema,
   widgetQuerySchema,
 } from './schema';
-import type { Scope } from './scope';
 import { summaryWidget } from './summary';
 import { averageSlaCard, vendorTable } from './vendor';
-
-export type Side = 'brand' | 'vendor';
-
-type RunInput<S extends ZodTypeAny> = { db: Executor; scope: Scope; query: z.infer<S>; now: Date };
-
-/** One widget call: its path under `…/widget/`, the sides that serve it, its query, and what it answers. */
-export type Widget = {
-  path: string;
-  summary: string;
-  sides: Side[];
-  query: ZodTypeAny;
-  run(input: RunInput<ZodTypeAny>): Promise<unknown>;
-};
+import type { RunInput, Side, Widget } from './widget';
 
 const BOTH: Side[] = ['brand', 'vendor'];
 
