@@ -31,7 +31,7 @@ export function createApiDeps({
   events: ApiDeps['events'];
   mailer?: Mailer;
   throttle?: Throttle;
-  authCache?: AuthCache;
+  authCache?: ApiDeps['authCache'];
 }): ApiDeps {
   const dataDir = resolve(config.DATA_DIR);
   return {

@@ -1,5 +1,3 @@
-import type { AuthUser } from './context';
-
 type Entry<T> = { value: T; storedAt: number };
 
 /**
@@ -8,10 +6,10 @@ type Entry<T> = { value: T; storedAt: number };
  * profile, current brand) calls `invalidate()` after its commit; the TTL bounds what another instance of the API,
  * or a change made straight in the database, can leave behind. A lookup that started before an invalidation is
  * never stored, so it cannot bring an old answer back. With several instances, `onInvalidate` tells the others
- * (over Redis), which then `forget()` theirs.
+ * (over Redis), which then `forget()` theirs. Of the user it knows only when the token expires.
  */
-export class AuthCache {
-  private readonly users = new Map<string, Entry<AuthUser & { expiresAt: Date }>>();
+export class AuthCache<User extends { expiresAt: Date }> {
+  private readonly users = new Map<string, Entry<User>>();
   private generation = 0;
 
   constructor(
@@ -36,7 +34,7 @@ export class AuthCache {
     return this.generation;
   }
 
-  set(tokenHash: string, user: AuthUser & { expiresAt: Date }, now: Date, mark: number) {
+  set(tokenHash: string, user: User, now: Date, mark: number) {
     if (this.ttlMs <= 0 || mark !== this.generation) return;
     if (this.users.size >= this.maxEntries) this.users.clear();
     this.users.set(tokenHash, { value: user, storedAt: now.getTime() });

@@ -20,7 +20,7 @@ export type ApiDeps = {
   signer: ChannelSigner;
   storageDir: string;
   events: EventRelay;
-  authCache: AuthCache;
+  authCache: AuthCache<AuthUser & { expiresAt: Date }>;
   /** Held by tests at a named point of a write's checks (unit-of-work WriteDeps); unset in a running API. */
   checkpoint?: (name: string) => Promise<void>;
 };

@@ -4,7 +4,9 @@ import type { AuthUser } from '../../api/http/context';
 
 const at = (ms: number) => new Date(Date.UTC(2026, 0, 1) + ms);
 
-function userUntil(expiresAt: Date): AuthUser & { expiresAt: Date } {
+type CachedUser = AuthUser & { expiresAt: Date };
+
+function userUntil(expiresAt: Date): CachedUser {
   return {
     id: 7,
     name: 'Vendor',
@@ -24,7 +26,7 @@ function userUntil(expiresAt: Date): AuthUser & { expiresAt: Date } {
 
 describe('AuthCache', () => {
   it('answers within the TTL and forgets the entry once the TTL has passed', () => {
-    const cache = new AuthCache(5_000);
+    const cache = new AuthCache<CachedUser>(5_000);
     cache.set('hash', userUntil(at(60_000)), at(0), cache.mark());
 
     expect(cache.get('hash', at(4_999))?.id).toBe(7);
@@ -32,14 +34,14 @@ describe('AuthCache', () => {
   });
 
   it('never answers for a token past its own expiry, even within the TTL', () => {
-    const cache = new AuthCache(5_000);
+    const cache = new AuthCache<CachedUser>(5_000);
     cache.set('hash', userUntil(at(1_000)), at(0), cache.mark());
 
     expect(cache.get('hash', at(1_000))).toBeUndefined();
   });
 
   it('drops everything on invalidate and refuses a lookup that started before it', () => {
-    const cache = new AuthCache(5_000);
+    const cache = new AuthCache<CachedUser>(5_000);
     cache.set('kept', userUntil(at(60_000)), at(0), cache.mark());
     const startedBefore = cache.mark();
 
@@ -53,7 +55,7 @@ describe('AuthCache', () => {
   });
 
   it('keeps nothing when its TTL is zero', () => {
-    const cache = new AuthCache(0);
+    const cache = new AuthCache<CachedUser>(0);
     cache.set('hash', userUntil(at(60_000)), at(0), cache.mark());
 
     expect(cache.get('hash', at(0))).toBeUndefined();
