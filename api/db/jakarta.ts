@@ -1,4 +1,5 @@
-import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { gte, lt, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 
 /** Indonesia's western time zone has no daylight saving, so a fixed offset is exact. */
 const JAKARTA_OFFSET_MS = 7 * 60 * 60 * 1000;
@@ -27,6 +28,14 @@ export function jakartaDayStart(day: string): Date {
 /** The instant the Jakarta day after `day` begins, so a day is the half-open range [start, end). */
 export function jakartaDayEnd(day: string): Date {
   return new Date(jakartaDayStart(day).getTime() + DAY_MS);
+}
+
+/** A timestamp `column` within the Jakarta days `from` to `to`, both included; either end may be open. */
+export function dateConditions(column: PgColumn, from?: string, to?: string) {
+  const conditions: SQL[] = [];
+  if (from) conditions.push(gte(column, jakartaDayStart(from)));
+  if (to) conditions.push(lt(column, jakartaDayEnd(to)));
+  return conditions;
 }
 
 /** The Jakarta day (`date`) of a timestamp, in SQL: the day rollups and dashboards count a moment in. */

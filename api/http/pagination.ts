@@ -10,6 +10,9 @@ export const pageQuerySchema = z.object({
 
 export type PageQuery = z.infer<typeof pageQuerySchema>;
 
+/** Lists of orders and invoices open newest first (docs/decisions/018); a sort asked for keeps its direction. */
+export const newestFirst = { order_by: z.enum(['asc', 'desc']).default('desc') };
+
 export type PageMeta = {
   current_page: number;
   last_page: number;

@@ -1,6 +1,5 @@
 import { endpoint, endpointGroup } from '../../http/endpoints';
-import { parseId } from '../../http/tenancy';
-import { brandScope } from '../order/service';
+import { brandOfPath, parseId } from '../../http/tenancy';
 import { customerDetailQuerySchema, customerListQuerySchema, listCustomers, showCustomer } from './service';
 
 /** Buyers under /api/brand/{brand}/…: the list and one buyer (by phone, email or name, or by id). */
@@ -13,7 +12,7 @@ export const customerEndpoints = endpointGroup([
     query: customerListQuerySchema,
     policy: { operation: 'customer.list', tenancy: 'brand' },
     handle: async (c, { query }) => {
-      const { brand } = await brandScope(c);
+      const brand = await brandOfPath(c);
       return c.json(await listCustomers(c.var.deps.db, brand.id, query));
     },
   }),
@@ -26,7 +25,7 @@ export const customerEndpoints = endpointGroup([
     query: customerDetailQuerySchema,
     policy: { operation: 'customer.list', tenancy: 'brand' },
     handle: async (c, { query }) => {
-      const { brand } = await brandScope(c);
+      const brand = await brandOfPath(c);
       return c.json(await showCustomer(c.var.deps.db, brand.id, query));
     },
   }),
@@ -38,7 +37,7 @@ export const customerEndpoints = endpointGroup([
     query: customerDetailQuerySchema,
     policy: { operation: 'customer.list', tenancy: 'brand' },
     handle: async (c, { query }) => {
-      const { brand } = await brandScope(c);
+      const brand = await brandOfPath(c);
       const id = parseId(c.req.param('id'));
       return c.json(await showCustomer(c.var.deps.db, brand.id, { ...query, id }));
     },

@@ -1,12 +1,12 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Executor } from '../../db/client';
+import { dateConditions } from '../../db/jakarta';
 import { customers, invoices } from '../../db/schema';
 import { containsPattern } from '../../db/like';
 import { notFound, validationFailed } from '../../http/errors';
 import { offsetOf, pageMeta, pageQuerySchema, sortColumn } from '../../http/pagination';
 import { listInvoices } from '../invoice/service';
-import { dateConditions } from '../order/service';
 import { dateRangeInOrder, dateRangeIssue, dayParam, idListParam } from '../../http/params';
 
 export const customerListQuerySchema = pageQuerySchema

@@ -2,7 +2,6 @@ import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { channels, invoices, orders, vendors, type OrderStatusCode } from '../../db/schema';
 import {
-  dateConditions,
   orderStatusLabel,
   orderWhere,
   paidOrder,
@@ -12,7 +11,7 @@ import {
   type Side,
 } from '../order/service';
 import { flatRows, idRange, type IdRange } from './keyset';
-import { jakartaText } from '../../db/jakarta';
+import { dateConditions, jakartaText } from '../../db/jakarta';
 import { exportFileName, streamWorkbook, type ExportColumn } from './workbook';
 
 /** One sheet row as the database hands it over: amounts are text from pg (int8) and numbers from PGlite. */

@@ -1,4 +1,5 @@
 import { endpoint, endpointGroup } from '../../http/endpoints';
+import { brandOfPath } from '../../http/tenancy';
 import { customerListQuerySchema } from '../customer/service';
 import { invoiceListQuerySchema } from '../invoice/schema';
 import { readInvoiceFilters } from '../invoice/service';
@@ -29,7 +30,7 @@ export const exportEndpoints = endpointGroup([
     query: invoiceListQuerySchema,
     policy: { operation: 'invoice.list', tenancy: 'brand' },
     handle: async (c, { query }) => {
-      const { brand } = await brandScope(c);
+      const brand = await brandOfPath(c);
       const { db, clock } = c.var.deps;
       return exportInvoices(db, brand.id, readInvoiceFilters(query), clock());
     },
@@ -42,7 +43,7 @@ export const exportEndpoints = endpointGroup([
     query: customerListQuerySchema,
     policy: { operation: 'customer.list', tenancy: 'brand' },
     handle: async (c, { query }) => {
-      const { brand } = await brandScope(c);
+      const brand = await brandOfPath(c);
       const { db, clock } = c.var.deps;
       return exportCustomers(db, brand.id, query, clock());
     },

@@ -8,9 +8,9 @@ import {
   type CustomerListQuery,
 } from '../customer/service';
 import { invoiceWhere, type InvoiceFilters } from '../invoice/service';
-import { dateConditions, invoiceStatusLabel } from '../order/service';
+import { invoiceStatusLabel } from '../order/service';
 import { flatRows, idRange, keyset } from './keyset';
-import { jakartaText } from '../../db/jakarta';
+import { dateConditions, jakartaText } from '../../db/jakarta';
 import { EXPORT_BATCH, exportFileName, streamWorkbook, type ExportColumn } from './workbook';
 
 /** One sheet row as the database hands it over: amounts are text from pg (int8) and numbers from PGlite. */

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import type { ApiEnv } from '../../http/context';
 import { endpoint, endpointGroup } from '../../http/endpoints';
-import { parseId } from '../../http/tenancy';
+import { brandOfPath, parseId } from '../../http/tenancy';
 import { writeContextOf } from '../../http/write';
 import { markNotificationRead } from '../notification/service';
 import { brandScope } from '../order/service';
@@ -23,7 +23,7 @@ export const invoiceEndpoints = endpointGroup([
     query: invoiceListQuerySchema,
     policy: { operation: 'invoice.list', tenancy: 'brand' },
     handle: async (c, { query }) => {
-      const { brand } = await brandScope(c);
+      const brand = await brandOfPath(c);
       return c.json(await listInvoices(c.var.deps.db, brand.id, readInvoiceFilters(query), query));
     },
   }),
@@ -35,7 +35,7 @@ export const invoiceEndpoints = endpointGroup([
     query: invoiceListQuerySchema,
     policy: { operation: 'invoice.list', tenancy: 'brand' },
     handle: async (c, { query }) => {
-      const { brand } = await brandScope(c);
+      const brand = await brandOfPath(c);
       return c.json({ data: await invoiceCardTotal(c.var.deps.db, brand.id, readInvoiceFilters(query)) });
     },
   }),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { pageQuerySchema } from '../../http/pagination';
-import { listFilterShape, newestFirst } from '../order/service';
+import { newestFirst, pageQuerySchema } from '../../http/pagination';
+import { listFilterShape } from '../order/service';
 import { dateRangeInOrder, dateRangeIssue, idListParam, intField, textListParam } from '../../http/params';
 
 export const invoiceListQuerySchema = pageQuerySchema

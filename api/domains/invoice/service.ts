@@ -10,10 +10,11 @@ import {
   vendors,
   type InvoiceStatusCode,
 } from '../../db/schema';
+import { dateConditions } from '../../db/jakarta';
 import { containsPattern } from '../../db/like';
 import { notFound, validationFailed } from '../../http/errors';
 import { offsetOf, pageMeta, sortColumn } from '../../http/pagination';
-import { dateConditions, loadOrderDetails, parseInvoiceStatus, type OrderView } from '../order/service';
+import { loadOrderDetails, parseInvoiceStatus, type OrderView } from '../order/service';
 import type { InvoiceListQuery } from './schema';
 import { serializeInvoice } from './serializers';
 

@@ -1,11 +1,11 @@
-import { and, eq, gte, inArray, isNull, lt, lte, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNull, lte, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { invoices, orders, sendPaymentOrders } from '../../db/schema';
 import { containsPattern } from '../../db/like';
 import { validationFailed } from '../../http/errors';
 import { withDescendants } from '../category/descendants';
-import { jakartaDayEnd, jakartaDayStart } from '../../db/jakarta';
+import { dateConditions } from '../../db/jakarta';
 import type { OrderListQuery } from './schema';
 import { DEAD_STATUSES, parseOrderStatus, type Side, type StatusWanted } from './statuses';
 
@@ -73,17 +73,6 @@ export async function readOrderFilters(
     customerName: query['customer-name'] || undefined,
     sendPaymentId: query['send-payment'],
   };
-}
-
-export function dateConditions(
-  column: typeof orders.createdAt | typeof invoices.createdAt,
-  from?: string,
-  to?: string,
-) {
-  const conditions: SQL[] = [];
-  if (from) conditions.push(gte(column, jakartaDayStart(from)));
-  if (to) conditions.push(lt(column, jakartaDayEnd(to)));
-  return conditions;
 }
 
 /**

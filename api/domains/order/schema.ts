@@ -9,7 +9,7 @@ import {
   intField,
   textListParam,
 } from '../../http/params';
-import { pageQuerySchema } from '../../http/pagination';
+import { newestFirst, pageQuerySchema } from '../../http/pagination';
 
 /** The filters every order, invoice and customer list shares, as the spec's query names. */
 export const listFilterShape = {
@@ -22,9 +22,6 @@ export const listFilterShape = {
   notif: z.string().max(64).optional(),
   with: z.union([z.string(), z.array(z.string())]).optional(),
 };
-
-/** Lists of orders and invoices open newest first (docs/decisions/018); a sort asked for keeps its direction. */
-export const newestFirst = { order_by: z.enum(['asc', 'desc']).default('desc') };
 
 export const orderListQuerySchema = pageQuerySchema
   .extend({

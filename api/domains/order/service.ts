@@ -1,13 +1,6 @@
 /** The order domain's public surface: what routes, other domains and jobs may use. */
 export { changeVendor } from './change-vendor';
-export {
-  dateConditions,
-  paidOrder,
-  readOrderFilters,
-  type OrderFilters,
-  type OrderScope,
-  type OrderView,
-} from './filters';
+export { paidOrder, readOrderFilters, type OrderFilters, type OrderScope, type OrderView } from './filters';
 export { completeDeliveredOrders, moveOrderStatus } from './fulfilment';
 export { addActivity } from './activities';
 export { createOrder, followOrderOnInvoice, orderStockLines } from './create';
@@ -16,7 +9,7 @@ export { liveOrderOfInvoice } from './live';
 export { notifyAboutOrder, notifyBrandOfStatus } from './notifications';
 export { loadOrderDetails, orderWhere, vendorOptions } from './reads';
 export { replaceProducts } from './returns';
-export { listFilterShape, newestFirst, orderListQuerySchema } from './schema';
+export { listFilterShape, orderListQuerySchema } from './schema';
 export {
   BRAND_LABELS,
   DEAD_STATUSES,
