@@ -37,5 +37,5 @@ ALTER TABLE "promotions" ADD CONSTRAINT "promotions_updated_by_users_id_fk" FORE
 CREATE UNIQUE INDEX "promotion_products_promotion_product_unique" ON "promotion_products" USING btree ("promotion_id","product_id");--> statement-breakpoint
 CREATE INDEX "promotion_products_product_idx" ON "promotion_products" USING btree ("product_id");--> statement-breakpoint
 CREATE INDEX "promotions_brand_starts_idx" ON "promotions" USING btree ("brand_id","starts_at","id");--> statement-breakpoint
--- A product is in at most one promotion per channel at any moment (docs/decisions/048).
+-- A product is in at most one promotion per channel at any moment (DESIGN §5, docs/decisions/048).
 ALTER TABLE "promotion_products" ADD CONSTRAINT "promotion_products_no_overlap" EXCLUDE USING gist ("product_id" WITH =, "channel_id" WITH =, tstzrange("starts_at", "ends_at") WITH &&);
