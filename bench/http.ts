@@ -27,8 +27,8 @@ export const VENDOR = {
   password: process.env.VENDOR_PASSWORD ?? 'demo1234',
 };
 
-export async function apiToken(user: { email: string; password: string }): Promise<string> {
-  const response = await fetch(urlOf('/oauth/token'), {
+export async function apiToken(user: { email: string; password: string }, apiUrl = API_URL): Promise<string> {
+  const response = await fetch(`${apiUrl}/oauth/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', accept: 'application/json' },
     body: JSON.stringify({
@@ -57,9 +57,12 @@ function cookieHeader(jar: Map<string, string>) {
 }
 
 /** Signs in through the web form (CSRF token and honeypot fields included); returns the Cookie header. */
-export async function webSession(user: { email: string; password: string }): Promise<string> {
+export async function webSession(
+  user: { email: string; password: string },
+  baseUrl = BASE_URL,
+): Promise<string> {
   const jar = new Map<string, string>();
-  const page = await fetch(`${BASE_URL}/auth/login`);
+  const page = await fetch(`${baseUrl}/auth/login`);
   cookiesOf(page, jar);
   const html = await page.text();
   const field = (name: string) => new RegExp(`name="${name}"[^>]*value="([^"]*)"`).exec(html)?.[1] ?? '';
@@ -70,7 +73,7 @@ export async function webSession(user: { email: string; password: string }): Pro
     redirectTo: '',
   });
   for (const name of html.matchAll(/name="((?:name|from)__confirm)"/g)) form.set(name[1], field(name[1]));
-  const response = await fetch(`${BASE_URL}/auth/login`, {
+  const response = await fetch(`${baseUrl}/auth/login`, {
     method: 'POST',
     body: form,
     headers: { Cookie: cookieHeader(jar) },
@@ -210,14 +213,14 @@ const benchDatabase =
  * `postgres: 15/main: <user> <database> <client> …`), so other people's test databases on the same server stay
  * out of the figures; otherwise all of them.
  */
-function postgresPids() {
+function postgresPids(database = benchDatabase) {
   return readdirSync('/proc').filter((entry) => {
     if (!/^\d+$/.test(entry)) return false;
     try {
       if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() !== 'postgres') return false;
-      if (!benchDatabase) return true;
+      if (!database) return true;
       const title = readFileSync(`/proc/${entry}/cmdline`, 'utf8').replace(/\0/g, ' ');
-      return /^postgres: [^:]+: \S+ (\S+) /.exec(title)?.[1] === benchDatabase;
+      return /^postgres: [^:]+: \S+ (\S+) /.exec(title)?.[1] === database;
     } catch {
       return false;
     }
@@ -237,11 +240,11 @@ export function benchServerPids() {
  * readings around a run give each side's CPU per request: on a machine of few cores, what bounds the latency at
  * 20 concurrent is their sum.
  */
-export function cpuUse(servers: number[] = benchServerPids()): CpuUse {
+export function cpuUse(servers: number[] = benchServerPids(), database = benchDatabase): CpuUse {
   const own = process.cpuUsage();
   return {
     servers: servers.reduce((sum, pid) => sum + processCpuMs(pid), 0),
-    database: new Map(postgresPids().map((pid) => [pid, processCpuMs(pid)])),
+    database: new Map(postgresPids(database).map((pid) => [pid, processCpuMs(pid)])),
     client: (own.user + own.system) / 1000,
   };
 }

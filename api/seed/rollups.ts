@@ -21,6 +21,7 @@ export async function rebuildRollups(db: Executor): Promise<void> {
   await db.execute(sql`delete from daily_buyer_gender_rollups`);
   await db.execute(sql`delete from daily_buyer_city_rollups`);
   await db.execute(sql`delete from buyer_rollup_profiles`);
+  await db.execute(sql`delete from send_payment_totals`);
 
   await db.execute(sql`
     insert into daily_sales_rollups (date, brand_id, vendor_id, channel_id, category_id, order_count, gmv, units_sold,
@@ -64,6 +65,13 @@ export async function rebuildRollups(db: Executor): Promise<void> {
     select brand_id, vendor_id, channel_id, status_code, paid, sum(order_count), sum(gmv)
     from daily_order_status_rollups
     group by 1, 2, 3, 4, 5`);
+
+  await db.execute(sql`
+    insert into send_payment_totals (send_payment_id, order_count, total)
+    select spo.send_payment_id, count(*), sum(o.grand_total - o.grand_total_return)
+    from send_payment_orders spo
+    join orders o on o.id = spo.order_id
+    group by 1`);
 
   await db.execute(sql`
     insert into daily_product_rollups (date, brand_id, vendor_id, channel_id, product_id, gmv, units_sold, order_count)

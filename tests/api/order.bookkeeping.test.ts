@@ -287,6 +287,7 @@ describe('PUT /api/brand/{brand}/order/{id}/change-vendor', () => {
       await tx.insert(sendPaymentOrders).values({ sendPaymentId: voucher.id, orderId: fresh.orderId });
       const [order] = await tx.select().from(orders).where(eq(orders.id, fresh.orderId));
       tracker.order(order);
+      tracker.voucher(voucher.id);
     });
     const paid = await api.request(path(`order/${fresh.orderId}/change-vendor`), {
       method: 'PUT',
@@ -601,6 +602,7 @@ describe('the daily rollups', () => {
       await tx.insert(sendPaymentOrders).values({ sendPaymentId: voucher.id, orderId: shipped.orderId });
       const [order] = await tx.select().from(orders).where(eq(orders.id, shipped.orderId));
       tracker.order(order);
+      tracker.voucher(voucher.id);
     });
     expect(await statusCounts(slice)).toEqual({ diverted: 1, 'completed:paid': 1 });
     await expectRollupsInStep();

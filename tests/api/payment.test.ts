@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -7,9 +7,11 @@ import {
   notifications,
   orderActivities,
   orderProducts,
+  orders,
   sendPaymentOrders,
   sendPayments,
 } from '../../api/db/schema';
+import { createRandom } from '../../api/seed/random';
 import { startTestApi, type ApiResponse, type TestApi } from '../support/api';
 import { bankNamed, completedOrder, voucherBody } from '../support/payments';
 import { expectRollupsInStep } from '../support/rollups';
@@ -558,6 +560,82 @@ describe('deleting a voucher', () => {
       json: { order_products: [{ id: line.id, quantity: 1, note: 'Rusak' }] },
     });
     expect(response.status).toBe(422);
+  });
+});
+
+describe('the voucher totals', () => {
+  it('stay equal to a recomputation from the orders through vouchers created, saved again with other orders and deleted', async () => {
+    const seed = Number(process.env.PROPERTY_SEED ?? Date.now() % 100_000);
+    const random = createRandom(seed);
+    const at = `seed ${seed}`;
+    const vouchers = new Map<number, { number: string; orderIds: number[] }>();
+    const fresh = async () => {
+      const placed = await v1Completed(random.int(1, 4));
+      return placed.orderId;
+    };
+    const freshOrders = async (count: number) => {
+      const ids: number[] = [];
+      for (let i = 0; i < count; i++) ids.push(await fresh());
+      return ids;
+    };
+    const expectListed = async (id: number) => {
+      const [amounts] = await api.db
+        .select({
+          total: sql<string>`coalesce(sum(${orders.grandTotal} - ${orders.grandTotalReturn}), 0)`,
+          count: count(),
+        })
+        .from(sendPaymentOrders)
+        .innerJoin(orders, eq(orders.id, sendPaymentOrders.orderId))
+        .where(eq(sendPaymentOrders.sendPaymentId, id));
+      const shown = await api.request(`/api/send-payment/${id}`, { token: admin });
+      expect(shown.body.data, at).toMatchObject({ total: Number(amounts.total), order_count: amounts.count });
+    };
+
+    for (let step = 0; step < 8; step++) {
+      const held = [...vouchers.keys()];
+      const action =
+        held.length === 0 ? 'create' : random.pick(['create', 'save', 'save', 'delete'] as const);
+      if (action === 'create') {
+        const created = await createVoucher(
+          voucherBody(api, {
+            brand: 'A',
+            vendor: 'V1',
+            bankId: bca,
+            orderIds: await freshOrders(random.int(1, 3)),
+          }),
+        );
+        expect(created.status, `${at}: ${JSON.stringify(created.body)}`).toBe(201);
+        vouchers.set(created.body.data.id, {
+          number: created.body.data.number,
+          orderIds: created.body.data.order_ids,
+        });
+        await expectListed(created.body.data.id);
+      } else if (action === 'save') {
+        const id = random.pick(held);
+        const voucher = vouchers.get(id) as { number: string; orderIds: number[] };
+        const kept = voucher.orderIds.filter(() => random.chance(0.6));
+        const orderIds = [...kept, ...(await freshOrders(kept.length ? random.int(0, 2) : random.int(1, 2)))];
+        const saved = await api.request(`/api/send-payment/${id}`, {
+          method: 'PUT',
+          token: admin,
+          query: { brand: api.world.brands.A },
+          json: voucherBody(api, { brand: 'A', vendor: 'V1', bankId: bca, orderIds, number: voucher.number }),
+        });
+        expect(saved.status, `${at}: ${JSON.stringify(saved.body)}`).toBe(200);
+        vouchers.set(id, { ...voucher, orderIds });
+        await expectListed(id);
+      } else {
+        const id = random.pick(held);
+        const deleted = await api.request(`/api/send-payment/${id}`, {
+          method: 'DELETE',
+          token: admin,
+          query: { brand: api.world.brands.A },
+        });
+        expect(deleted.status, at).toBe(200);
+        vouchers.delete(id);
+      }
+      await expectRollupsInStep(api.db);
+    }
   });
 });
 

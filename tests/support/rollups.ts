@@ -17,6 +17,7 @@ const ROLLUP_TABLES = [
   'buyer_rollup_profiles',
   'daily_buyer_gender_rollups',
   'daily_buyer_city_rollups',
+  'send_payment_totals',
 ];
 
 export async function rollupSnapshot(db: Database) {

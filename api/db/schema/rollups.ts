@@ -259,3 +259,14 @@ export const dailyPaymentRollups = pgTable(
   },
   (t) => [primaryKey({ columns: [t.brandId, t.date, t.channelId, t.hasPaymentMethod, t.paymentMethod] })],
 );
+
+/**
+ * Each payment voucher's orders: their number and Σ (grand_total − grand_total_return), what the voucher list and
+ * detail show as its total. Kept by the rollup tracker: recomputed when a voucher's orders change, lowered by a
+ * return of one of its orders; a voucher without orders has no row.
+ */
+export const sendPaymentTotals = pgTable('send_payment_totals', {
+  sendPaymentId: integer('send_payment_id').primaryKey(),
+  orderCount: integer('order_count').notNull().default(0),
+  total: bigint('total', { mode: 'number' }).notNull().default(0),
+});

@@ -196,6 +196,7 @@ export async function createVoucher(work: Work, input: { scope: VoucherScope; bo
     .values(body.order_ids.map((orderId) => ({ sendPaymentId: voucher.id, orderId })));
   const paid = body.order_ids.map((id) => locked.get(id) as OrderRow);
   await markOrders(work, paid, voucher, true);
+  work.rollups.voucher(voucher.id);
   await notifyVendor(
     work,
     voucher,
@@ -274,6 +275,7 @@ export async function updateVoucher(
   const rowOf = (id: number) => locked.get(id) as OrderRow;
   await markOrders(work, released.map(rowOf), after, false);
   await markOrders(work, added.map(rowOf), after, true);
+  if (released.length || added.length) work.rollups.voucher(after.id);
   if (before.vendorId !== after.vendorId) {
     await notifyVendor(
       work,
@@ -318,6 +320,7 @@ export async function deleteVoucher(
     : [];
   await tx.delete(sendPayments).where(eq(sendPayments.id, voucher.id));
   await markOrders(work, released, voucher, false);
+  work.rollups.voucher(voucher.id);
   await notifyVendor(
     work,
     voucher,

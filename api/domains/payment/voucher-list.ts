@@ -1,21 +1,19 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { containsPattern } from '../../db/like';
-import { banks, brands, orders, sendPaymentOrders, sendPayments, vendors } from '../../db/schema';
+import {
+  banks,
+  brands,
+  orders,
+  sendPaymentOrders,
+  sendPaymentTotals,
+  sendPayments,
+  vendors,
+} from '../../db/schema';
 import { offsetOf, pageMeta, sortColumn } from '../../http/pagination';
 import type { VoucherScope } from './access';
 import type { VoucherFilters, VoucherListQuery } from './schema';
 import { serializeVoucherRow, type VoucherListRow } from './serializers';
-
-/** What the vendor is owed for an order: its lines net of returns, which grand_total − grand_total_return sums. */
-const orderAmount = sql`${orders.grandTotal} - ${orders.grandTotalReturn}`;
-
-const voucherTotal = sql<string>`(select coalesce(sum(${orderAmount}), 0) from ${sendPaymentOrders}
-  join ${orders} on ${orders.id} = ${sendPaymentOrders.orderId}
-  where ${sendPaymentOrders.sendPaymentId} = ${sendPayments.id})`;
-
-const voucherOrderCount = sql<string>`(select count(*) from ${sendPaymentOrders}
-  where ${sendPaymentOrders.sendPaymentId} = ${sendPayments.id})`;
 
 /** The caller's brands, narrowed by the `brand` filter; a filter naming another tenant's brand adds nothing. */
 export function voucherConditions(scope: VoucherScope, filters: VoucherFilters): SQL[] {
@@ -50,7 +48,10 @@ const SORTS = {
   brand: brands.name,
 };
 
-/** A voucher with its vendor, brand, bank, total and order count, as the list and the detail show it. */
+/**
+ * A voucher with its vendor, brand, bank, total and order count, as the list and the detail show it; the total and
+ * count come from the voucher totals rollup (Σ grand_total − grand_total_return of its orders).
+ */
 export function voucherHeads(executor: Executor) {
   return executor
     .select({
@@ -58,13 +59,14 @@ export function voucherHeads(executor: Executor) {
       vendor: { id: vendors.id, name: vendors.name },
       brand: { id: brands.id, name: brands.name },
       bank: { id: banks.id, name: banks.name },
-      total: voucherTotal,
-      orderCount: voucherOrderCount,
+      total: sql<string>`coalesce(${sendPaymentTotals.total}, 0)`,
+      orderCount: sql<string>`coalesce(${sendPaymentTotals.orderCount}, 0)`,
     })
     .from(sendPayments)
     .innerJoin(vendors, eq(vendors.id, sendPayments.vendorId))
     .innerJoin(brands, eq(brands.id, sendPayments.brandId))
-    .leftJoin(banks, eq(banks.id, sendPayments.bankId));
+    .leftJoin(banks, eq(banks.id, sendPayments.bankId))
+    .leftJoin(sendPaymentTotals, eq(sendPaymentTotals.sendPaymentId, sendPayments.id));
 }
 
 export async function listVouchers(executor: Executor, scope: VoucherScope, query: VoucherListQuery) {

@@ -85,6 +85,18 @@ export const PAYMENTS: RollupTable = {
 };
 
 /**
+ * Each payment voucher's order count and total, Σ (grand_total − grand_total_return) of its orders; `within` is
+ * a condition on the voucher's order links (`spo`).
+ */
+export const VOUCHER_TOTALS: RollupTable = {
+  name: 'send_payment_totals',
+  alias: 'vouchers',
+  keys: ['send_payment_id'],
+  measures: ['order_count', 'total'],
+  rows: voucherTotalRows,
+};
+
+/**
  * The rollups kept per (day, brand, vendor, channel) of the orders (and the status totals over the days), and per
  * (day, brand, channel) of the invoices.
  */
@@ -160,6 +172,15 @@ export function orderStatusTotalRows(within: SQL | null) {
     left join send_payment_orders spo on spo.order_id = o.id
     where o.deleted_at is null ${andWithin(within)}
     group by 1, 2, 3, 4, 5`;
+}
+
+export function voucherTotalRows(within: SQL | null) {
+  return sql`
+    select spo.send_payment_id, count(*) as order_count, coalesce(sum(o.grand_total - o.grand_total_return), 0) as total
+    from send_payment_orders spo
+    join orders o on o.id = spo.order_id
+    ${within ? sql`where ${within}` : sql``}
+    group by 1`;
 }
 
 export function invoiceRows(within: SQL | null) {

@@ -31,7 +31,7 @@ import {
   type OrderSlice,
   type OrderSliceRow,
 } from './slices';
-import { ORDER_STATUS_TOTALS, ORDER_STATUSES } from './statements';
+import { ORDER_STATUS_TOTALS, ORDER_STATUSES, VOUCHER_TOTALS } from './statements';
 
 export type RollupTracker = {
   /** A new order, with its lines. */
@@ -47,6 +47,8 @@ export type RollupTracker = {
    * rollup is read from there. Call it with the row as it was and as it is, when they lie in different slices.
    */
   order(row: OrderSliceRow): void;
+  /** The payment voucher's orders changed (created, edited, deleted): its order count and total are recomputed. */
+  voucher(id: number): void;
   invoiceCreated(row: InvoiceState): void;
   /** The invoice row went from `before` to `after` (status, total, buyer). */
   invoiceChanged(before: InvoiceState, after: InvoiceState): void;
@@ -68,6 +70,7 @@ type Changes = {
   invoices: { before: InvoiceState | null; after: InvoiceState }[];
   orderSlices: Map<string, OrderSlice>;
   invoiceSlices: Map<string, InvoiceSlice>;
+  vouchers: Set<number>;
   buyers: TouchedBuyers;
 };
 
@@ -78,6 +81,7 @@ function noChanges(): Changes {
     invoices: [],
     orderSlices: new Map(),
     invoiceSlices: new Map(),
+    vouchers: new Set(),
     buyers: noTouchedBuyers(),
   };
 }
@@ -157,6 +161,26 @@ function planInvoices(changes: Changes) {
   return { ctes, keys };
 }
 
+/**
+ * Voucher totals, recomputed for the vouchers whose orders changed. Nothing else moves them: an order's amounts
+ * change only by a return, and an order in a voucher takes none (order/returns.ts). No advisory lock: the write
+ * holds the voucher's order rows, which serialises the writes of one voucher.
+ */
+function planVouchers(changes: Changes) {
+  if (!changes.vouchers.size) return [];
+  const ids = sql.join(
+    [...changes.vouchers].map((id) => sql`${id}::int`),
+    sql`, `,
+  );
+  return [
+    replaceSlices(
+      VOUCHER_TOTALS,
+      VOUCHER_TOTALS.rows(sql`spo.send_payment_id in (${ids})`),
+      sql`t.send_payment_id in (${ids})`,
+    ),
+  ];
+}
+
 /** The writes of one or two orders (a move, a diversion, a return…): their statements come in a few shapes. */
 function planBuyerRollups(changes: Changes) {
   const orderSlices = [...changes.orderSlices.values()];
@@ -170,7 +194,7 @@ function planBuyerRollups(changes: Changes) {
 }
 
 function fewShapes(changes: Changes) {
-  const recomputes = changes.orderSlices.size + changes.invoiceSlices.size;
+  const recomputes = changes.orderSlices.size + changes.invoiceSlices.size + changes.vouchers.size;
   return recomputes === 0 && changes.orders.length + changes.returns.length + changes.invoices.length <= 3;
 }
 
@@ -206,6 +230,9 @@ export function createRollupTracker(): RollupTracker {
     invoice(row) {
       recompute(changes.invoiceSlices, invoiceSliceOf(row));
     },
+    voucher(id) {
+      changes.vouchers.add(id);
+    },
     async flush(executor) {
       const pending = changes;
       changes = noChanges();
@@ -214,7 +241,7 @@ export function createRollupTracker(): RollupTracker {
       const buyers = planBuyerRollups(pending);
       // One statement: its buyer part reads the rollups as they were before this write, as the whole
       // statement sees one snapshot, while the rest of it updates them.
-      const ctes = [...buyers.ctes, ...orders.ctes, ...invoices.ctes];
+      const ctes = [...buyers.ctes, ...orders.ctes, ...invoices.ctes, ...planVouchers(pending)];
       if (!ctes.length) return;
       const execute = fewShapes(pending) ? executePrepared : executeOnce;
       await execute(executor, lockSlices(orders.keys, invoices.keys, buyers.keys));
