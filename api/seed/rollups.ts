@@ -22,6 +22,7 @@ export async function rebuildRollups(db: Executor): Promise<void> {
   await db.execute(sql`delete from daily_buyer_city_rollups`);
   await db.execute(sql`delete from buyer_rollup_profiles`);
   await db.execute(sql`delete from send_payment_totals`);
+  await db.execute(sql`delete from brand_customer_totals`);
 
   await db.execute(sql`
     insert into daily_sales_rollups (date, brand_id, vendor_id, channel_id, category_id, order_count, gmv, units_sold,
@@ -72,6 +73,10 @@ export async function rebuildRollups(db: Executor): Promise<void> {
     from send_payment_orders spo
     join orders o on o.id = spo.order_id
     group by 1`);
+
+  await db.execute(sql`
+    insert into brand_customer_totals (brand_id, customer_count)
+    select brand_id, count(*) from customers group by 1`);
 
   await db.execute(sql`
     insert into daily_product_rollups (date, brand_id, vendor_id, channel_id, product_id, gmv, units_sold, order_count)

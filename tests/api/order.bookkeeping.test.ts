@@ -56,6 +56,13 @@ function expectRollupsInStep() {
   return expectRollupsInRebuild(api.db);
 }
 
+/** A buyer of brand A, inserted and counted into the brand's buyer total as ingestion does. */
+async function newBuyer(name: string) {
+  const id = await insertCustomer(api.db, { brandId: api.world.brands.A, name });
+  await written(async (_tx, tracker) => tracker.customerAdded(api.world.brands.A));
+  return id;
+}
+
 /** The status rollup of one order slice: `status:paid` → order count. */
 async function statusCounts(slice: { date: string; vendorId: number }) {
   const rows = await queryRows<{ status_code: string; paid: boolean; order_count: number }>(
@@ -612,7 +619,7 @@ describe('the daily rollups', () => {
     const { laptop, phone, charger } = catalogue.A;
     const createdAt = new Date('2026-07-01T02:00:00Z');
     const slice = { date: '2026-07-01', vendorId: api.world.vendors.V1 };
-    const customerId = await insertCustomer(api.db, { brandId: api.world.brands.A, name: 'Dewi Lestari' });
+    const customerId = await newBuyer('Dewi Lestari');
     const sale = (lines: { productId: number; quantity: number; price: number }[]) => ({
       brandId: api.world.brands.A,
       channelId: api.world.channels.tokopedia,
@@ -749,8 +756,8 @@ describe('the daily rollups', () => {
   it("keep each buyer's days in step: purchases two months apart, a canceled first purchase, a new buyer on an invoice, a diversion", async () => {
     const { phone } = catalogue.A;
     const { tokopedia, shopee } = api.world.channels;
-    const buyer = await insertCustomer(api.db, { brandId: api.world.brands.A, name: 'Rina Wati' });
-    const other = await insertCustomer(api.db, { brandId: api.world.brands.A, name: 'Budi Santoso' });
+    const buyer = await newBuyer('Rina Wati');
+    const other = await newBuyer('Budi Santoso');
     const bought: { invoiceId: number; orderId: number }[] = [];
     // Days 0, 10, 45 and 50 of August (Jakarta noon), alternating channels and vendors.
     await written(async (tx, tracker) => {

@@ -18,6 +18,7 @@ const ROLLUP_TABLES = [
   'daily_buyer_gender_rollups',
   'daily_buyer_city_rollups',
   'send_payment_totals',
+  'brand_customer_totals',
 ];
 
 export async function rollupSnapshot(db: Database) {

@@ -270,3 +270,12 @@ export const sendPaymentTotals = pgTable('send_payment_totals', {
   orderCount: integer('order_count').notNull().default(0),
   total: bigint('total', { mode: 'number' }).notNull().default(0),
 });
+
+/**
+ * Each brand's number of buyers (customers rows): the customer list's total when no filter narrows it. Kept by the
+ * rollup tracker as ingestion adds buyers; buyers are never deleted.
+ */
+export const brandCustomerTotals = pgTable('brand_customer_totals', {
+  brandId: integer('brand_id').primaryKey(),
+  customerCount: integer('customer_count').notNull().default(0),
+});

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'dr
 import { z } from 'zod';
 import type { Executor } from '../../db/client';
 import { dateConditions } from '../../db/jakarta';
-import { customers, invoices } from '../../db/schema';
+import { brandCustomerTotals, customers, invoices } from '../../db/schema';
 import { containsPattern } from '../../db/like';
 import { notFound, validationFailed } from '../../http/errors';
 import { offsetOf, pageMeta, pageQuerySchema, sortColumn } from '../../http/pagination';
@@ -82,6 +82,19 @@ const CUSTOMER_SORTS = {
 };
 
 /**
+ * How many buyers the list holds: the brand's buyer count from its rollup when nothing narrows the list (counting
+ * the rows read every buyer the brand ever had), else a count of the rows that match.
+ */
+function customerTotal(executor: Executor, brandId: number, query: CustomerListQuery, where: SQL) {
+  const narrowed = query.search || query['date-from'] || query['date-to'] || query.channel?.length;
+  if (narrowed) return executor.select({ total: count() }).from(customers).where(where);
+  return executor
+    .select({ total: sql<number>`coalesce(max(${brandCustomerTotals.customerCount}), 0)::int` })
+    .from(brandCustomerTotals)
+    .where(eq(brandCustomerTotals.brandId, brandId));
+}
+
+/**
  * Buyers of the brand with their number of invoices. The total is a count over the brand's customers,
  * narrowed by the filters (see docs/decisions/005-list-totals.md).
  */
@@ -97,7 +110,7 @@ export async function listCustomers(executor: Executor, brandId: number, query: 
       .orderBy(by(sort), by(customers.id))
       .limit(query.per_page)
       .offset(offsetOf(query)),
-    executor.select({ total: count() }).from(customers).where(where),
+    customerTotal(executor, brandId, query, where),
   ]);
   return {
     data: rows.map(serializeCustomer),

@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { brandChannels, customers, invoiceProducts, invoices, products } from '../../db/schema';
 import { conflict, notFound, validationFailed, type FieldErrors } from '../../http/errors';
-import { runWrite, type WriteContext, type WriteDeps } from '../../work/unit-of-work';
+import { runWrite, type Work, type WriteContext, type WriteDeps } from '../../work/unit-of-work';
 import { offerToNextVendor } from '../offer/service';
 import { publishInvoiceEvent } from '../order/service';
 import type { IngestInvoiceBody } from './schema';
@@ -31,11 +31,11 @@ async function findExisting(executor: Executor, channelId: number, externalNumbe
  * The buyer, one per brand by normalised phone, else lower-cased email (the seed's buyer_key); none when
  * the marketplace gives neither. An existing buyer gets the newer name, email, gender and city.
  */
-async function upsertCustomer(executor: Executor, brandId: number, body: IngestInvoiceBody, at: Date) {
+async function upsertCustomer(work: Work, brandId: number, body: IngestInvoiceBody, at: Date) {
   const normalizedPhone = normalisePhone(body.customer_phone);
   const email = body.customer_email ? body.customer_email.toLowerCase() : null;
   if (!normalizedPhone && !email) return null;
-  const [row] = await executor
+  const [row] = await work.tx
     .insert(customers)
     .values({
       brandId,
@@ -58,7 +58,9 @@ async function upsertCustomer(executor: Executor, brandId: number, body: IngestI
         updatedAt: at,
       },
     })
-    .returning({ id: customers.id });
+    // xmax is 0 on a row this statement inserted, and set on one it updated.
+    .returning({ id: customers.id, inserted: sql<boolean>`xmax = 0` });
+  if (row.inserted) work.rollups.customerAdded(brandId);
   return row.id;
 }
 
@@ -113,7 +115,7 @@ export async function ingestInvoice(
   try {
     const invoiceId = await runWrite(deps, context, async (work) => {
       const { tx } = work;
-      const customerId = await upsertCustomer(tx, brandId, body, at);
+      const customerId = await upsertCustomer(work, brandId, body, at);
       const [invoice] = await tx
         .insert(invoices)
         .values({

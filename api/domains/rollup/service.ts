@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { BUYER_ROLLUPS } from './buyer-statements';
-import { INVOICE_ROLLUPS, ORDER_ROLLUPS, VOUCHER_TOTALS } from './statements';
+import { CUSTOMER_TOTALS, INVOICE_ROLLUPS, ORDER_ROLLUPS, VOUCHER_TOTALS } from './statements';
 
 export { createRollupTracker, type RollupTracker } from './tracker';
 export type { InvoiceState, OrderState, ReturnedLine } from './contributions';
@@ -13,7 +13,7 @@ export type { InvoiceState, OrderState, ReturnedLine } from './contributions';
  * The buyer rollups come last, in their order: each reads the ones before it.
  */
 export async function rebuildRollups(db: Executor): Promise<void> {
-  const tables = [...ORDER_ROLLUPS, ...INVOICE_ROLLUPS, ...BUYER_ROLLUPS, VOUCHER_TOTALS];
+  const tables = [...ORDER_ROLLUPS, ...INVOICE_ROLLUPS, ...BUYER_ROLLUPS, VOUCHER_TOTALS, CUSTOMER_TOTALS];
   await db.execute(
     sql`lock table ${sql.join(
       tables.map((table) => sql.identifier(table.name)),

@@ -96,6 +96,17 @@ export const VOUCHER_TOTALS: RollupTable = {
   rows: voucherTotalRows,
 };
 
+/** Each brand's number of buyers; `within` is a condition on the customers (`c`). */
+export const CUSTOMER_TOTALS: RollupTable = {
+  name: 'brand_customer_totals',
+  alias: 'buyer_totals',
+  keys: ['brand_id'],
+  measures: ['customer_count'],
+  rows: (within) => sql`
+    select c.brand_id, count(*) as customer_count from customers c ${within ? sql`where ${within}` : sql``}
+    group by 1`,
+};
+
 /**
  * The rollups kept per (day, brand, vendor, channel) of the orders (and the status totals over the days), and per
  * (day, brand, channel) of the invoices.

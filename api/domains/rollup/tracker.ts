@@ -47,6 +47,8 @@ export type RollupTracker = {
    * rollup is read from there. Call it with the row as it was and as it is, when they lie in different slices.
    */
   order(row: OrderSliceRow): void;
+  /** A buyer was added to the brand (ingestion's upsert inserted a customers row). */
+  customerAdded(brandId: number): void;
   /** The payment voucher's orders changed (created, edited, deleted): its order count and total are recomputed. */
   voucher(id: number): void;
   invoiceCreated(row: InvoiceState): void;
@@ -71,6 +73,8 @@ type Changes = {
   orderSlices: Map<string, OrderSlice>;
   invoiceSlices: Map<string, InvoiceSlice>;
   vouchers: Set<number>;
+  /** Buyers added, by brand. */
+  customers: Map<number, number>;
   buyers: TouchedBuyers;
 };
 
@@ -82,6 +86,7 @@ function noChanges(): Changes {
     orderSlices: new Map(),
     invoiceSlices: new Map(),
     vouchers: new Set(),
+    customers: new Map(),
     buyers: noTouchedBuyers(),
   };
 }
@@ -181,6 +186,21 @@ function planVouchers(changes: Changes) {
   ];
 }
 
+/**
+ * Buyers added, counted into their brand's total by an upsert: a brand's first buyer and another transaction's
+ * meet on the primary key, so no advisory lock is needed; the row then serialises the brand's new buyers.
+ */
+function planCustomers(changes: Changes) {
+  if (!changes.customers.size) return [];
+  const added = [...changes.customers].map(([brandId, count]) => sql`(${brandId}::int, ${count}::int)`);
+  return [
+    sql`buyer_totals_added as (insert into brand_customer_totals (brand_id, customer_count)
+      values ${sql.join(added, sql`, `)}
+      on conflict (brand_id) do update
+      set customer_count = brand_customer_totals.customer_count + excluded.customer_count)`,
+  ];
+}
+
 /** The writes of one or two orders (a move, a diversion, a return…): their statements come in a few shapes. */
 function planBuyerRollups(changes: Changes) {
   const orderSlices = [...changes.orderSlices.values()];
@@ -233,6 +253,9 @@ export function createRollupTracker(): RollupTracker {
     voucher(id) {
       changes.vouchers.add(id);
     },
+    customerAdded(brandId) {
+      changes.customers.set(brandId, (changes.customers.get(brandId) ?? 0) + 1);
+    },
     async flush(executor) {
       const pending = changes;
       changes = noChanges();
@@ -241,10 +264,19 @@ export function createRollupTracker(): RollupTracker {
       const buyers = planBuyerRollups(pending);
       // One statement: its buyer part reads the rollups as they were before this write, as the whole
       // statement sees one snapshot, while the rest of it updates them.
-      const ctes = [...buyers.ctes, ...orders.ctes, ...invoices.ctes, ...planVouchers(pending)];
+      const ctes = [
+        ...buyers.ctes,
+        ...orders.ctes,
+        ...invoices.ctes,
+        ...planVouchers(pending),
+        ...planCustomers(pending),
+      ];
       if (!ctes.length) return;
       const execute = fewShapes(pending) ? executePrepared : executeOnce;
-      await execute(executor, lockSlices(orders.keys, invoices.keys, buyers.keys));
+      // Voucher and buyer totals take no advisory lock (planVouchers, planCustomers): a flush of those alone has none.
+      if (orders.keys.size + invoices.keys.size + buyers.keys.size) {
+        await execute(executor, lockSlices(orders.keys, invoices.keys, buyers.keys));
+      }
       await execute(executor, statementOf(ctes));
     },
   };
