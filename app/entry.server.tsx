@@ -10,7 +10,7 @@ import { resources } from './lib/i18n-resources.server';
 import { CoalescingStream } from './lib/coalesce-stream.server';
 import { i18n } from './lib/i18n.server';
 import { InlineCssContext } from './lib/inline-css';
-import { inlineCss } from './lib/inline-css.server';
+import { inlineCssFor } from './lib/inline-css.server';
 import { NonceContext } from './lib/nonce';
 import { warmPrintPdf } from './lib/print-pdf.server';
 
@@ -19,9 +19,15 @@ const ABORT_DELAY = 5_000;
 // One Chromium and a page per PDF slot kept warm, so the first prints pay for neither.
 if (process.env.PDF_WARM !== 'false') void warmPrintPdf();
 
-// Both languages are loaded once; a request renders with a clone that shares the store and the plural rules.
+// Both languages are loaded once, and each gets one instance that every request in it renders with: cloning per
+// request cost more than the rest of i18next's work on a page. Rendering only reads an instance (t, the
+// language); nothing on the server changes its language or loads into it. Every route reads the one namespace,
+// `common` (root's handle), which is all the resources hold.
 const sharedI18n = createInstance();
 void sharedI18n.use(initReactI18next).init({ ...i18nConfig, ns: ['common'], resources });
+const i18nByLanguage = new Map(
+  i18nConfig.supportedLngs.map((lng) => [lng, sharedI18n.cloneInstance({ lng, ns: ['common'] })]),
+);
 
 export default async function handleRequest(
   request: Request,
@@ -30,9 +36,8 @@ export default async function handleRequest(
   remixContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
-  const lng = await i18n.getLocale(request);
-  const ns = i18n.getRouteNamespaces(remixContext);
-  const instance = sharedI18n.cloneInstance({ lng, ns: ns.length ? ns : ['common'] });
+  // getLocale answers only with a supported language.
+  const instance = i18nByLanguage.get(await i18n.getLocale(request))!;
   const nonce = loadContext.cspNonce ?? '';
   const bot = isbot(request.headers.get('user-agent'));
 
@@ -52,7 +57,7 @@ export default async function handleRequest(
     }
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <InlineCssContext.Provider value={inlineCss()}>
+        <InlineCssContext.Provider value={inlineCssFor(request)}>
           <I18nextProvider i18n={instance}>
             <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />
           </I18nextProvider>
