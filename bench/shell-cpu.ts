@@ -1,7 +1,8 @@
 /**
- * Server CPU per page for what every page pays around its loaders: `/auth/login` signed out on a first visit (no
- * data, no upstream call, no cookie) and a light signed-in page (`/account/profile`: the layout's account read
- * and the page), from a browser that holds the stylesheet and from one without JavaScript (which never does). Each
+ * Server CPU per page for what every page pays around its loaders: `/auth/login` signed out (no data, no
+ * upstream call), on a first visit (no cookie) and from a returning browser (which holds the stylesheet), and a
+ * light signed-in page (`/account/profile`: the layout's account read and the page), from a browser that holds
+ * the stylesheet and from one without JavaScript (which never does). Each
  * subject runs ROUNDS rounds of REQUESTS sequential requests, sent as a browser sends them (Accept: text/html,
  * Accept-Encoding: gzip, deflate, br), after a warm-up; a round's figure is the server process's CPU (all its
  * threads, from /proc) over the round divided by its requests, and the table gives the median and the lowest
@@ -66,6 +67,13 @@ for (const base of SERVERS) {
   const label = SERVERS.length > 1 ? `${base} ` : '';
   subjects.push(
     { label: `${label}/auth/login, signed out, first visit`, base, pid, path: '/auth/login' },
+    {
+      label: `${label}/auth/login, signed out, returning browser`,
+      base,
+      pid,
+      path: '/auth/login',
+      cookie: stylesheetCookie(),
+    },
     {
       label: `${label}/account/profile, signed in`,
       base,
