@@ -5,6 +5,18 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/** What no part of the API's kernel imports (README, Architecture). */
+const KERNEL_PATTERNS = [
+  {
+    group: ['**/domains/**'],
+    message: 'The kernel knows no domain: move what both need into the kernel, or pass it in.',
+  },
+  {
+    group: ['**/app', '**/endpoint-groups', '**/openapi', '**/runtime', '**/main'],
+    message: 'The composition root imports the layers, never the other way round.',
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -45,27 +57,30 @@ export default tseslint.config(
     // The API's layers point one way (README, Architecture): the kernel (database, HTTP plumbing, access, the unit
     // of work, events, mail, real time, audit) knows no domain and not the composition root that mounts them.
     files: [
+      'api/api-error.ts',
       'api/db/**/*.ts',
       'api/http/**/*.ts',
-      'api/access/**/*.ts',
       'api/work/**/*.ts',
       'api/events/**/*.ts',
       'api/mail/**/*.ts',
       'api/realtime/**/*.ts',
       'api/audit/**/*.ts',
     ],
+    rules: { 'no-restricted-imports': ['error', { patterns: KERNEL_PATTERNS }] },
+  },
+  {
+    // The access kernel stands below the HTTP layer, which enforces its rules on each request: it reads the account
+    // (access/auth-user.ts) and throws the one error type (api-error.ts), never the request that carries them.
+    files: ['api/access/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
+            ...KERNEL_PATTERNS,
             {
-              group: ['**/domains/**'],
-              message: 'The kernel knows no domain: move what both need into the kernel, or pass it in.',
-            },
-            {
-              group: ['**/app', '**/endpoint-groups', '**/openapi', '**/runtime', '**/main'],
-              message: 'The composition root imports the layers, never the other way round.',
+              group: ['**/http/**'],
+              message: 'The access kernel stands below the HTTP layer: pass in what it needs of the request.',
             },
           ],
         },

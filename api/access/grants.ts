@@ -1,5 +1,5 @@
-import type { AuthUser } from '../http/context';
-import { validationFailed } from '../http/errors';
+import { validationFailed } from '../api-error';
+import type { AuthUser } from './auth-user';
 import { ROLE } from './roles';
 
 /** Stands for every permission; special accounts hold it, and no gate setting may hand it on. */

@@ -1,8 +1,8 @@
 import { asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { gateSettingPermissions, gateSettings, permissions } from '../db/schema';
-import { forbidden } from '../http/errors';
-import type { AuthUser } from '../http/context';
+import { forbidden } from '../api-error';
+import type { AuthUser } from './auth-user';
 
 /**
  * The role whose gate setting a user's permissions come from: the one assigned, else the role of the user's

@@ -1,5 +1,5 @@
 import { allows, OPERATIONS, type OperationName } from '../../contract/access';
-import type { AuthUser } from '../http/context';
+import type { AuthUser } from './auth-user';
 
 /**
  * How an operation finds the tenant it acts in (docs/decisions/022):

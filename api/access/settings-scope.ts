@@ -1,8 +1,5 @@
 import { and, eq, isNull, type SQL } from 'drizzle-orm';
-import type { Context } from 'hono';
 import { roles } from '../db/schema';
-import type { ApiEnv } from '../http/context';
-import { brandOfPath, vendorOfPath } from '../http/tenancy';
 import type { Policy } from './policy';
 import { ROLE } from './roles';
 
@@ -29,17 +26,6 @@ export function settingsPolicy(
     operation: `${resource}.${OPERATION_OF_ACTION[action]}`,
     tenancy: side === 'global' ? 'shared' : side,
   } as const satisfies Policy;
-}
-
-/** The scope of a settings call, from its side and the tenant its policy resolved. */
-export async function settingsScopeOf(
-  c: Context<ApiEnv>,
-  side: SettingsScope['kind'],
-): Promise<SettingsScope> {
-  if (side === 'global') return { kind: 'global' };
-  if (side === 'brand') return { kind: 'brand', brandId: (await brandOfPath(c)).id };
-  const { vendor } = await vendorOfPath(c);
-  return { kind: 'vendor', vendorId: vendor.id };
 }
 
 /** The roles that live in `scope`. */

@@ -1,3 +1,4 @@
+import type { AuthUser } from '../access/auth-user';
 import type { Database } from '../db/client';
 import type { brands, vendors } from '../db/schema';
 import type { ApiConfig } from '../config';
@@ -11,6 +12,9 @@ export type ChannelSigner = { authorize(socketId: string, channel: string): { au
 /** Relays the outbox right after a commit; the relay's own interval catches anything a nudge misses. */
 export type EventRelay = { nudge(): void };
 
+/** Re-exported for the domains, which take the account from the request context. */
+export type { AuthUser };
+
 export type ApiDeps = {
   db: Database;
   config: ApiConfig;
@@ -23,26 +27,6 @@ export type ApiDeps = {
   authCache: AuthCache<AuthUser & { expiresAt: Date }>;
   /** Held by tests at a named point of a write's checks (unit-of-work WriteDeps); unset in a running API. */
   checkpoint?: (name: string) => Promise<void>;
-};
-
-export type AuthUser = {
-  id: number;
-  name: string;
-  email: string;
-  roleId: number;
-  brandId: number | null;
-  vendorId: number | null;
-  currentBrandId: number | null;
-  isSpecialAccount: boolean;
-  permissions: readonly string[];
-  /** The brands the user may act on from the brand side; `'all'` for administrators, none for a vendor's users. */
-  brandIds: readonly number[] | 'all';
-  /**
-   * Every brand the account's work touches (docs/decisions/022): its brands, or for a vendor's user every brand its
-   * vendor serves. Nobody reads, creates or changes what reaches further.
-   */
-  reach: readonly number[] | 'all';
-  tokenId: string;
 };
 
 export type ApiEnv = {

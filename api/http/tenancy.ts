@@ -3,6 +3,7 @@ import type { Database } from '../db/client';
 import { preparedQuery } from '../db/prepared';
 import { brands, vendorBrands, vendors } from '../db/schema';
 import { ROLE } from '../access/roles';
+import type { SettingsScope } from '../access/settings-scope';
 import type { Context } from 'hono';
 import type { ApiEnv, AuthUser } from './context';
 import { MAX_ID } from './params';
@@ -86,6 +87,17 @@ export async function vendorOfPath(c: Context<ApiEnv>) {
   const tenant = await resolveVendor(c.var.deps.db, c.var.user, parseId(c.req.param('vendor')));
   c.set('vendorTenant', tenant);
   return tenant;
+}
+
+/** The scope of a settings call, from its side and the tenant its policy resolved. */
+export async function settingsScopeOf(
+  c: Context<ApiEnv>,
+  side: SettingsScope['kind'],
+): Promise<SettingsScope> {
+  if (side === 'global') return { kind: 'global' };
+  if (side === 'brand') return { kind: 'brand', brandId: (await brandOfPath(c)).id };
+  const { vendor } = await vendorOfPath(c);
+  return { kind: 'vendor', vendorId: vendor.id };
 }
 
 /** The brands `vendorId` serves, whoever asks. */

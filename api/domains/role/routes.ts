@@ -1,14 +1,9 @@
 import type { Context } from 'hono';
 import type { ApiEnv } from '../../http/context';
 import { endpoint, endpointGroup, type Endpoint } from '../../http/endpoints';
-import { parseId } from '../../http/tenancy';
+import { parseId, settingsScopeOf } from '../../http/tenancy';
 import { write } from '../../http/write';
-import {
-  settingsPolicy,
-  settingsScopeOf,
-  type SettingsAction,
-  type SettingsScope,
-} from '../../access/settings-scope';
+import { settingsPolicy, type SettingsAction, type SettingsScope } from '../../access/settings-scope';
 import {
   createGateSetting,
   deleteGateSetting,
