@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
-import { hash, type Algorithm } from '@node-rs/argon2';
 import { getTableColumns, getTableName, is, sql } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
+import { hashPassword } from '../access/passwords';
 import type { Database, Transaction } from '../db/client';
 import * as schema from '../db/schema';
 import { queryRows, syncIdSequences } from './bulk-insert';
@@ -15,10 +15,6 @@ import { seedSales } from './sales';
 import { DEMO_PASSWORD, seedWorld } from './world';
 
 export const DEFAULT_DEMO_ORDERS = 4000;
-
-// Algorithm is an ambient const enum, which isolatedModules cannot read (and the native module exports
-// no runtime object for it); 2 is its Argon2id member.
-const ARGON2ID = 2 as Algorithm;
 
 /**
  * From this size on the seed skips foreign key checks (when the role may): they cost some 40% of a large
@@ -84,7 +80,7 @@ export async function seedDemoUnlessSeeded({
 }): Promise<SeedSummary | null> {
   const startedAt = performance.now();
   // Argon2 is slow on purpose, so the demo accounts share one hash of the one demo password.
-  const passwordHash = await hash(DEMO_PASSWORD, { algorithm: ARGON2ID });
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
   const counts = await db.transaction(async (tx) => {
     if (onlyIntoEmpty) {
       await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);

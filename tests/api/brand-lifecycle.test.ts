@@ -1,7 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs, brands, marketplaceListings, promotions, userBrands, users } from '../../api/db/schema';
-import { hashPassword } from '../../api/domains/account/passwords';
+import { hashPassword } from '../../api/access/passwords';
 import { startTestApi, type TestApi } from '../support/api';
 import { insertProduct, insertSale } from '../support/world';
 

@@ -14,7 +14,7 @@ import {
   vendorStocks,
   vendors,
 } from '../../api/db/schema';
-import { hashPassword } from '../../api/domains/account/passwords';
+import { hashPassword } from '../../api/access/passwords';
 import { permissionIdsByName } from '../../api/access/permission-sync';
 import { KIND, type Actor, type Permission } from '../../contract/access';
 import type { TestApi } from './api';

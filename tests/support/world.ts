@@ -25,7 +25,7 @@ import {
   vendors,
   type Gender,
 } from '../../api/db/schema';
-import { hashPassword } from '../../api/domains/account/passwords';
+import { hashPassword } from '../../api/access/passwords';
 import { ingestInvoiceSchema } from '../../api/domains/invoice/schema';
 import { ingestInvoice } from '../../api/domains/invoice/service';
 import { acceptOffer, rejectOffer } from '../../api/domains/offer/service';

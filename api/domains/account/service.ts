@@ -9,7 +9,7 @@ import { tooManyRequests, validationFailed } from '../../http/errors';
 import { serializeMedia } from '../media/serializer';
 import { revokeAllTokensOf, revokeToken } from '../oauth/service';
 import { hashToken } from '../../access/secret-tokens';
-import { hashPassword, verifyPassword } from './passwords';
+import { hashPassword, verifyPassword } from '../../access/passwords';
 import { isPlatformStaff } from '../../access/roles';
 import type {
   changeBrandSchema,

@@ -7,7 +7,7 @@ import type { ApiDeps } from '../../http/context';
 import { runWrite, type Work } from '../../work/unit-of-work';
 import type { TokenResponse } from './schema';
 import { hashToken, newSecretToken } from '../../access/secret-tokens';
-import { verifyPassword } from '../account/passwords';
+import { verifyPassword } from '../../access/passwords';
 
 const WRONG_CREDENTIALS = 'Akun email atau password anda salah';
 

@@ -3,7 +3,7 @@ import type { ApiEnv } from '../../http/context';
 import { endpoint, endpointGroup } from '../../http/endpoints';
 import { brandOfPath, parseId, vendorOfPath } from '../../http/tenancy';
 import { write } from '../../http/write';
-import { hashPassword } from '../account/passwords';
+import { hashPassword } from '../../access/passwords';
 import { findUserRow, listUsers, userOptions } from './reads';
 import { userCreateSchema, userListQuerySchema, userSelectQuerySchema, userUpdateSchema } from './schema';
 import { serializeUser } from './serializers';
