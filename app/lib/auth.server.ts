@@ -7,7 +7,7 @@ import { getSession, sessionStorage, toStoredTokens, type StoredTokens } from '.
 import { accountApi } from './upstream/account.server';
 import { guestUpstream, upstreamClient, UpstreamError } from './upstream/client.server';
 import { credentialsApi } from './upstream/credentials.server';
-import { transportFor } from './upstream/transport.server';
+import { transportFor } from './upstream/transport-for.server';
 
 const REFRESH_MARGIN_MS = 30_000;
 const LAST_SEEN_RESOLUTION_MS = 60_000;

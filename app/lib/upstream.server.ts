@@ -1,7 +1,7 @@
 import type { AppLoadContext } from '@remix-run/node';
 import { requireToken, sendToSignIn } from './auth.server';
 import { upstreamClient, type Upstream, type UpstreamError } from './upstream/client.server';
-import { transportFor } from './upstream/transport.server';
+import { transportFor } from './upstream/transport-for.server';
 
 export { guestUpstream, UpstreamError, type Upstream } from './upstream/client.server';
 

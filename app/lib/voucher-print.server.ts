@@ -7,7 +7,8 @@ import { cookiesOf, pdfResponse, PdfRenderError, type PdfCookie } from './pdf.se
 import { pdfConfig } from './pdf/browser.server';
 import { joinPdfs } from './pdf/join-pdf.server';
 import { printFailure, renderPrintPage } from './print-pdf.server';
-import { currentState, printJobStore, TOUCH_EVERY_MS, type PrintJob } from './print-jobs/store.server';
+import { currentState, TOUCH_EVERY_MS, type PrintJob } from './print-jobs/job.server';
+import { printJobStore } from './print-jobs/store.server';
 import { requireUser } from './scope.server';
 import { paymentApi } from './upstream/payments.server';
 import { VOUCHER_PART_MAX, voucherPartPath, voucherParts, type VoucherPart } from './voucher-print';

@@ -7,7 +7,7 @@ import { CardGroup, useSeriesHref } from '~/components/dashboard/card-group';
 import { DashboardFilters } from '~/components/dashboard/dashboard-filters';
 import { DashboardHeader } from '~/components/dashboard/dashboard-header';
 import { DashboardTable } from '~/components/dashboard/dashboard-table';
-import { DoughnutChart, type Slice } from '~/components/dashboard/doughnut-chart';
+import { DoughnutChart } from '~/components/dashboard/doughnut-chart';
 import { MetricCard } from '~/components/dashboard/metric-card';
 import { SeriesChart } from '~/components/dashboard/series-chart';
 import {
@@ -19,7 +19,7 @@ import {
 } from '~/lib/dashboard/filters.server';
 import { formatMeasure } from '~/lib/dashboard/format';
 import { loadFilterOptions, loadWidgets } from '~/lib/dashboard/load.server';
-import type { RankedRow } from '~/lib/dashboard/types';
+import type { RankedRow, Slice } from '~/lib/dashboard/types';
 import { formatMoney } from '~/lib/format';
 import { pageTitle } from '~/lib/meta';
 import { widgetApi, type CityRow } from '~/lib/upstream/widgets.server';

@@ -1,7 +1,7 @@
 import { ArcElement, Chart, DoughnutController, Legend, Tooltip } from 'chart.js';
 import { Doughnut } from 'react-chartjs-2';
 import { formatNumber } from '~/lib/format';
-import type { DoughnutChartProps } from './doughnut-chart';
+import type { DoughnutChartProps } from './chart-props';
 
 Chart.register(DoughnutController, ArcElement, Tooltip, Legend);
 

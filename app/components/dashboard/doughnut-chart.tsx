@@ -2,9 +2,7 @@ import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import { formatNumber } from '~/lib/format';
-
-export type Slice = { label: string; value: number };
-export type DoughnutChartProps = { title: string; slices: Slice[]; valueHeader: string };
+import type { DoughnutChartProps } from './chart-props';
 
 // chart.js is fetched after hydration, so it is not part of the page's first-load JavaScript.
 const DoughnutCanvas = lazy(() =>

@@ -11,7 +11,7 @@ import {
 import { Line } from 'react-chartjs-2';
 import { useTranslation } from 'react-i18next';
 import { formatChartDay, formatMeasure } from '~/lib/dashboard/format';
-import type { SeriesChartProps } from './series-chart';
+import type { SeriesChartProps } from './chart-props';
 
 // Only what a line chart draws, so chart.js tree-shakes the rest out of this (lazily loaded) chunk.
 Chart.register(LineController, CategoryScale, LinearScale, PointElement, LineElement, Tooltip, Legend);

@@ -2,15 +2,7 @@ import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import { formatChartDay, formatMeasure } from '~/lib/dashboard/format';
-import type { Measure } from '~/lib/dashboard/pages';
-import type { SeriesPoint } from '~/lib/dashboard/types';
-
-export type SeriesChartProps = {
-  title: string;
-  current: SeriesPoint[];
-  previous: SeriesPoint[];
-  measure: Exclude<Measure, 'hours'>;
-};
+import type { SeriesChartProps } from './chart-props';
 
 // chart.js is fetched after hydration, so it is not part of the page's first-load JavaScript.
 const LineCanvas = lazy(() => import('./line-canvas').then((module) => ({ default: module.LineCanvas })));

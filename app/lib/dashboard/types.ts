@@ -13,6 +13,9 @@ export type CardValue = {
 export type SeriesPoint = { date: string; value: number };
 export type Series = { current: SeriesPoint[]; previous: SeriesPoint[] };
 
+/** A share of a doughnut: a category and its count. */
+export type Slice = { label: string; value: number };
+
 export type RankedRow = { label: string | null; value: number };
 
 export type Category = { id: number; name: string; children: Category[] };

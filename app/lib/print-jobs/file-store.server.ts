@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { JOB_TTL_SECONDS, type PrintJob, type PrintJobStore } from './store.server';
+import { JOB_TTL_SECONDS, type PrintJob, type PrintJobStore } from './job.server';
 
 const ID = /^[A-Za-z0-9_-]{1,64}$/;
 

@@ -1,7 +1,8 @@
 import type { AppLoadContext } from '@remix-run/node';
 import { idOf, requirePaymentStaff } from '../payment-access.server';
 import { requireUser } from '../scope.server';
-import { currentState, printJobStore } from './store.server';
+import { currentState } from './job.server';
+import { printJobStore } from './store.server';
 
 /**
  * The user's own print job of the voucher in the address, as it stands now; anyone else's, or one that expired,

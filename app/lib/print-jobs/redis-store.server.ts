@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis';
-import { JOB_TTL_SECONDS, type PrintJob, type PrintJobStore } from './store.server';
+import { JOB_TTL_SECONDS, type PrintJob, type PrintJobStore } from './job.server';
 
 /** Print jobs as Redis keys that expire on their own, like the sessions (docs/decisions/015, 045). */
 export function createRedisJobStore(url: string): PrintJobStore {

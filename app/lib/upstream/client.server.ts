@@ -1,7 +1,8 @@
 import type { AppLoadContext } from '@remix-run/node';
 import { z, type ZodTypeAny } from 'zod';
 import { apiBaseUrl } from '../env.server';
-import { transportFor, type Transport, type UpstreamRequest } from './transport.server';
+import { transportFor } from './transport-for.server';
+import type { Transport, UpstreamRequest } from './transport.server';
 
 const errorBodySchema = z.object({
   message: z.string().optional(),

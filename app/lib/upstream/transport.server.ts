@@ -1,7 +1,3 @@
-import type { AppLoadContext } from '@remix-run/node';
-import { httpTransport } from './http-transport.server';
-import { inProcessTransport } from './in-process-transport.server';
-
 /** One upstream call as the client prepares it: the full URL, its headers, a JSON text or a form. */
 export type UpstreamRequest = {
   url: URL;
@@ -24,12 +20,3 @@ export type Transport = {
   /** Sends the call and hands back the answer as it arrives, for a download to stream through. */
   open(request: UpstreamRequest): Promise<Response>;
 };
-
-/**
- * In process when server.ts embeds the API (its fetch handler is in the load context), over HTTP otherwise
- * (`API_URL`). A call without a load context, which the app never makes, goes over HTTP to `apiBaseUrl`.
- */
-export function transportFor(context: AppLoadContext | undefined): Transport {
-  if (context?.embeddedApi) return inProcessTransport(context.embeddedApi, context.clientIp);
-  return httpTransport(context?.clientIp ?? '');
-}
