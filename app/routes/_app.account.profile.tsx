@@ -67,8 +67,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return json({ intent, result: submission.reply(hidden) }, { status: 400 });
     try {
       const { intent: _intent, ...passwords } = submission.value;
-      const { message } = await accountApi.changePassword(api, passwords);
-      return redirectWithToast('/account/profile', { type: 'success', message });
+      await accountApi.changePassword(api, passwords);
+      return redirectWithToast('/account/profile', { type: 'success', message: 'profile.passwordChanged' });
     } catch (error) {
       const fields = hidden.hideFields;
       return json(
@@ -83,8 +83,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return json({ intent: 'profile', result: submission.reply() }, { status: 400 });
   try {
     const { intent: _intent, ...profile } = submission.value;
-    const { message } = await accountApi.update(api, profile);
-    return redirectWithToast('/account/profile', { type: 'success', message });
+    await accountApi.update(api, profile);
+    return redirectWithToast('/account/profile', { type: 'success', message: 'profile.saved' });
   } catch (error) {
     return json(
       { intent: 'profile', result: replyWithUpstreamError(submission, error, ['name', 'mobile_phone']) },

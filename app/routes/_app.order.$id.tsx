@@ -96,13 +96,13 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       return { id: line.id, quantity: line.quantity, note: line.note ?? '' };
     });
     try {
-      const { message } = await orderApi.replaceProducts(api, {
+      await orderApi.replaceProducts(api, {
         brandId: scope.id,
         id,
         orderProducts: lines,
         formKey: formKeyOf(formData),
       });
-      return redirectWithToast(here, { type: 'success', message });
+      return redirectWithToast(here, { type: 'success', message: 'toast.saved' });
     } catch (error) {
       return json(
         {
@@ -120,13 +120,13 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     const submission = parseWithZod(formData, { schema: changeVendorSchema });
     if (submission.status !== 'success') return json({ intent, result: submission.reply() }, { status: 400 });
     try {
-      const { message } = await orderApi.changeVendor(api, {
+      await orderApi.changeVendor(api, {
         brandId: scope.id,
         id,
         vendorId: submission.value.vendor_id,
         formKey: formKeyOf(formData),
       });
-      return redirectWithToast(here, { type: 'success', message });
+      return redirectWithToast(here, { type: 'success', message: 'toast.saved' });
     } catch (error) {
       return json(
         { intent, result: replyWithUpstreamError(submission, error, ['vendor_id']) },
@@ -146,7 +146,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       const next = ({ ready: 'ready-to-delivery', ship: 'on-delivery', deliver: 'delivered' } as const)[
         intent
       ];
-      const { message } = await orderApi.advance(api, {
+      await orderApi.advance(api, {
         vendorId: scope.id,
         id,
         next,
@@ -156,7 +156,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
           ...(photoIds.length ? { photo_ids: photoIds } : {}),
         },
       });
-      return redirectWithToast(here, { type: 'success', message });
+      return redirectWithToast(here, { type: 'success', message: 'toast.saved' });
     } catch (error) {
       const fields = ['shipping_number', 'receiver_name', 'photo'];
       const reply = replyWithUpstreamError(submission, error, fields, { formKeyOf: imageErrorKey('photo') });

@@ -48,8 +48,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     brandId,
     creating: false,
     save: async (body) => {
-      const { message } = await listingApi.update(api, { brandId, id, body });
-      return redirectWithToast('/product', { type: 'success', message });
+      await listingApi.update(api, { brandId, id, body });
+      return redirectWithToast('/product', { type: 'success', message: 'toast.saved' });
     },
   });
 }

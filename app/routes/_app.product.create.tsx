@@ -30,8 +30,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     brandId,
     creating: true,
     save: async (body) => {
-      const { message } = await listingApi.create(api, { brandId, body, formKey: formKeyOf(formData) });
-      return redirectWithToast('/product', { type: 'success', message });
+      await listingApi.create(api, { brandId, body, formKey: formKeyOf(formData) });
+      return redirectWithToast('/product', { type: 'success', message: 'toast.added' });
     },
   });
 }

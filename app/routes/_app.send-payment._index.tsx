@@ -59,8 +59,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     // The spec's delete names the voucher's brand; it is read from the voucher, never from the form.
     const { brand_id: brandId } = await paymentApi.show(api, { id: submission.value.id });
-    const { message } = await paymentApi.remove(api, { id: submission.value.id, brandId });
-    return redirectWithToast(to, { type: 'success', message });
+    await paymentApi.remove(api, { id: submission.value.id, brandId });
+    return redirectWithToast(to, { type: 'success', message: 'toast.deleted' });
   } catch (error) {
     if (!(error instanceof UpstreamError) || error.status >= 500) throw error;
     return redirectWithToast(to, { type: 'error', message: refusalMessage(error) });

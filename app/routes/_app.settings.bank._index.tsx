@@ -41,8 +41,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   back.searchParams.delete('index');
   const to = `/settings/bank${back.search}`;
   try {
-    const { message } = await bankApi.remove(api, { id: submission.value.id });
-    return redirectWithToast(to, { type: 'success', message });
+    await bankApi.remove(api, { id: submission.value.id });
+    return redirectWithToast(to, { type: 'success', message: 'toast.deleted' });
   } catch (error) {
     if (!(error instanceof UpstreamError) || error.status >= 500) throw error;
     return redirectWithToast(to, { type: 'error', message: refusalMessage(error) });

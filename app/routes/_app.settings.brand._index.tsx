@@ -92,8 +92,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
         tokopedia_shop_id: channel.tokopedia_shop_id ?? '',
         channel_meta: { is_tkpd_official: channel.is_tkpd_official },
       }));
-      const { message } = await settingsApi.saveBrand(api, { brandId, body: { ...current, channels } });
-      return redirectWithToast('/settings/brand?tab=integration', { type: 'success', message });
+      await settingsApi.saveBrand(api, { brandId, body: { ...current, channels } });
+      return redirectWithToast('/settings/brand?tab=integration', {
+        type: 'success',
+        message: 'toast.saved',
+      });
     } catch (error) {
       if (!(error instanceof UpstreamError) || error.status >= 500) throw error;
       return json({ intent, result: null, error: error.message }, { status: 400 });
@@ -104,8 +107,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return json({ intent, result: submission.reply(), error: null }, { status: 400 });
   try {
     const { brand_ids: _brands, is_priority: _priority, ...body } = submission.value;
-    const { message } = await settingsApi.saveBrand(api, { brandId, body });
-    return redirectWithToast('/settings/brand', { type: 'success', message });
+    await settingsApi.saveBrand(api, { brandId, body });
+    return redirectWithToast('/settings/brand', { type: 'success', message: 'toast.saved' });
   } catch (error) {
     return json(
       { intent, result: replyWithUpstreamError(submission, error, FIELDS), error: null },

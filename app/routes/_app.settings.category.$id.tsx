@@ -56,7 +56,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: categoryFormSchema });
   if (submission.status !== 'success') return json({ result: submission.reply() }, { status: 400 });
   try {
-    const { message } = await settingsApi.saveCategory(api, {
+    await settingsApi.saveCategory(api, {
       brandId,
       id: id ?? undefined,
       name: submission.value.name,
@@ -65,7 +65,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     });
     return redirectWithToast(id ? `/settings/category/${id}` : '/settings/category', {
       type: 'success',
-      message,
+      message: id ? 'toast.saved' : 'toast.created',
     });
   } catch (error) {
     return json(

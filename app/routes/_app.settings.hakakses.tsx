@@ -68,13 +68,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== 'success') return json({ result: submission.reply() }, { status: 400 });
   try {
     const setting = await gateSettingOfRole(api, scope, submission.value.role_id);
-    const { message } = await settingsApi.saveGateSetting(api, {
+    await settingsApi.saveGateSetting(api, {
       scope,
       id: setting?.id,
       roleId: submission.value.role_id,
       permissionIds: submission.value.permission_ids,
     });
-    return redirectWithToast(`${url.pathname}${url.search}`, { type: 'success', message });
+    return redirectWithToast(`${url.pathname}${url.search}`, {
+      type: 'success',
+      message: setting ? 'toast.saved' : 'toast.created',
+    });
   } catch (error) {
     return json(
       { result: replyWithUpstreamError(submission, error, ['role_id', 'permission_ids']) },

@@ -41,11 +41,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: shippingSwitchSchema });
   if (submission.status !== 'success') throw new Response('Bad Request', { status: 400 });
   try {
-    const { message } = await settingsApi.switchShippingMethod(api, {
+    await settingsApi.switchShippingMethod(api, {
       id: submission.value.id,
       isActive: submission.value.is_active === '1',
     });
-    return redirectWithToast('/settings/pengiriman', { type: 'success', message });
+    return redirectWithToast('/settings/pengiriman', { type: 'success', message: 'toast.saved' });
   } catch (error) {
     if (!(error instanceof UpstreamError) || error.status >= 500 || error.status === 401) throw error;
     return redirectWithToast('/settings/pengiriman', { type: 'error', message: refusalMessage(error) });

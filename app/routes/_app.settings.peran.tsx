@@ -41,12 +41,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: roleFormSchema });
   if (submission.status !== 'success') return json({ result: submission.reply() }, { status: 400 });
   try {
-    const { message } = await settingsApi.saveRole(api, {
+    await settingsApi.saveRole(api, {
       scope,
       name: submission.value.name,
       formKey: formKeyOf(formData),
     });
-    return redirectWithToast('/settings/peran', { type: 'success', message });
+    return redirectWithToast('/settings/peran', { type: 'success', message: 'toast.created' });
   } catch (error) {
     return json({ result: replyWithUpstreamError(submission, error, ['name']) }, { status: 400 });
   }

@@ -51,7 +51,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: gateSettingFormSchema });
   if (submission.status !== 'success') return json({ result: submission.reply() }, { status: 400 });
   try {
-    const { message } = await settingsApi.saveGateSetting(api, {
+    await settingsApi.saveGateSetting(api, {
       scope,
       id: id ?? undefined,
       roleId: submission.value.role_id,
@@ -60,7 +60,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     });
     return redirectWithToast(id ? `/settings/permission/${id}` : '/settings/permission', {
       type: 'success',
-      message,
+      message: id ? 'toast.saved' : 'toast.created',
     });
   } catch (error) {
     return json(

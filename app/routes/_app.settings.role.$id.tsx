@@ -41,13 +41,16 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: roleFormSchema });
   if (submission.status !== 'success') return json({ result: submission.reply() }, { status: 400 });
   try {
-    const { message } = await settingsApi.saveRole(api, {
+    await settingsApi.saveRole(api, {
       scope,
       id: id ?? undefined,
       name: submission.value.name,
       formKey: formKeyOf(formData),
     });
-    return redirectWithToast(id ? `/settings/role/${id}` : '/settings/role', { type: 'success', message });
+    return redirectWithToast(id ? `/settings/role/${id}` : '/settings/role', {
+      type: 'success',
+      message: id ? 'toast.saved' : 'toast.created',
+    });
   } catch (error) {
     return json({ result: replyWithUpstreamError(submission, error, ['name']) }, { status: 400 });
   }

@@ -100,12 +100,15 @@ export async function saveUserAction({
     return json({ result: submission.reply({ hideFields: ['password'] }) }, { status: 400 });
   }
   try {
-    const { message } = await settingsApi.saveUser(api, {
+    await settingsApi.saveUser(api, {
       id: id ?? undefined,
       body: bodyOf(target, submission.value, Boolean(id)),
       formKey: formKeyOf(formData),
     });
-    return redirectWithToast(id ? `${formPath}/${id}` : listPath, { type: 'success', message });
+    return redirectWithToast(id ? `${formPath}/${id}` : listPath, {
+      type: 'success',
+      message: id ? 'toast.saved' : 'toast.created',
+    });
   } catch (error) {
     const fields = ['name', 'email', 'mobile_phone', 'password', 'role_id', 'brand_ids'];
     return json(
