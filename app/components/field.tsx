@@ -54,17 +54,23 @@ export function SelectField({ label, meta, hint, children, ...rest }: SelectFiel
   );
 }
 
-/** Label, control, hint and error of one field; the control gets the ids that describe it. */
-function Labelled({
+/** What Labelled needs of a field: its control's id, its error's id and its errors (Conform's field metadata has them). */
+export type LabelledField = { id: string; errorId: string; errors?: string[] };
+
+/**
+ * Label, control, hint and error of one field. A control given as a function gets the ids that describe it (its
+ * errors and hint); one given as is carries its own aria attributes.
+ */
+export function Labelled({
   label,
   meta,
   hint,
   children,
 }: {
   label: string;
-  meta: Meta;
+  meta: LabelledField;
   hint?: string;
-  children: (describedBy: string | undefined) => ReactNode;
+  children: ReactNode | ((describedBy: string | undefined) => ReactNode);
 }) {
   const hintId = hint ? `${meta.id}-hint` : undefined;
   const describedBy =
@@ -74,7 +80,7 @@ function Labelled({
       <label htmlFor={meta.id} className="block text-sm font-medium text-slate-700">
         {label}
       </label>
-      {children(describedBy)}
+      {typeof children === 'function' ? children(describedBy) : children}
       {hint ? (
         <p id={hintId} className="text-xs text-slate-500">
           {hint}
@@ -91,7 +97,7 @@ export function FieldError({ id, errors }: { id: string; errors?: string[] }) {
   if (!errors?.length) return null;
   return (
     <p id={id} className="text-sm text-red-600">
-      {t(errors[0])}
+      {t(errors[0], { defaultValue: errors[0] })}
     </p>
   );
 }

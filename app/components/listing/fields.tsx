@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { FieldError, type LabelledField } from '~/components/field';
 
 /** A field's id and its error's, from its form name (`wholesale[0].price` → `listing-wholesale-0-price`). */
 export function idsOf(name: string) {
@@ -7,15 +7,9 @@ export function idsOf(name: string) {
   return { id, errorId: `${id}-error` };
 }
 
-/** The first error of a field, translated (the schema's messages and the channel's are keys of their own). */
+/** The first error of a field, under it (the schema's messages and the channel's are keys of their own). */
 export function ErrorText({ name, errors }: { name: string; errors?: string[] }) {
-  const { t } = useTranslation();
-  if (!errors?.length) return null;
-  return (
-    <p id={idsOf(name).errorId} className="text-sm text-red-600">
-      {t(errors[0], { defaultValue: errors[0] })}
-    </p>
-  );
+  return <FieldError id={idsOf(name).errorId} errors={errors} />;
 }
 
 /** The aria attributes tying an input to its error. */
@@ -27,30 +21,9 @@ export function ariaOf(name: string, errors?: string[]) {
   };
 }
 
-/** A labelled control with its error underneath. */
-export function Labelled({
-  name,
-  label,
-  errors,
-  hint,
-  children,
-}: {
-  name: string;
-  label: string;
-  errors?: string[];
-  hint?: string;
-  children: ReactNode;
-}) {
-  return (
-    <div className="space-y-1">
-      <label htmlFor={idsOf(name).id} className="block text-sm font-medium text-slate-700">
-        {label}
-      </label>
-      {children}
-      {hint ? <p className="text-xs text-slate-500">{hint}</p> : null}
-      <ErrorText name={name} errors={errors} />
-    </div>
-  );
+/** A field of the listing form as the shared Labelled reads it, from its form name and its errors. */
+export function fieldOf(name: string, errors?: string[]): LabelledField {
+  return { ...idsOf(name), errors };
 }
 
 /** A section of the form: a fieldset with its legend. */

@@ -11,7 +11,8 @@ import type { ListingDraft } from '~/lib/listing-draft';
 import { listingFormSchema } from '~/lib/schemas/listing';
 import type { CategoryNode, Showcases, VariantType } from '~/lib/upstream/listings.server';
 import { CategoryFields } from './category-fields';
-import { ariaOf, idsOf, Labelled, Section } from './fields';
+import { Labelled } from '~/components/field';
+import { ariaOf, fieldOf, idsOf, Section } from './fields';
 import { PictureFields } from './picture-fields';
 import { VariantFields, type VariantState } from './variant-fields';
 import { WholesaleFields } from './wholesale-fields';
@@ -87,7 +88,7 @@ export function ListingForm({
   const { types, load } = useVariantTypes(categories[2], draft.categories[2], choices.variantTypes);
   const hasVariants = variants.variants.length > 0;
   const text = (name: keyof ListingDraft, label: string, extra: Record<string, unknown> = {}) => (
-    <Labelled name={name} label={label} errors={errors(name)}>
+    <Labelled meta={fieldOf(name, errors(name))} label={label}>
       <input
         id={idsOf(name).id}
         name={name}
@@ -128,7 +129,7 @@ export function ListingForm({
         <Section title={t('listing.information')}>
           {text('name', t('listing.name'), { readOnly: nameLocked, maxLength: 70 })}
           {nameLocked ? <p className="text-xs text-slate-500">{t('listing.nameLocked')}</p> : null}
-          <Labelled name="description" label={t('listing.description')} errors={errors('description')}>
+          <Labelled meta={fieldOf('description', errors('description'))} label={t('listing.description')}>
             <textarea
               id={idsOf('description').id}
               name="description"
@@ -169,7 +170,7 @@ export function ListingForm({
               ))}
             </div>
           </fieldset>
-          <Labelled name="etalase_id" label={t('listing.showcase')} errors={errors('etalase_id')}>
+          <Labelled meta={fieldOf('etalase_id', errors('etalase_id'))} label={t('listing.showcase')}>
             <select
               id={idsOf('etalase_id').id}
               name="etalase_id"
@@ -234,7 +235,7 @@ export function ListingForm({
         <Section title={t('listing.shipping')}>
           <div className="grid gap-4 sm:grid-cols-2">
             {number('weight', t('listing.weight'))}
-            <Labelled name="weight_unit" label={t('listing.weightUnit')}>
+            <Labelled meta={fieldOf('weight_unit')} label={t('listing.weightUnit')}>
               <select
                 id={idsOf('weight_unit').id}
                 name="weight_unit"
@@ -260,9 +261,8 @@ export function ListingForm({
           </label>
           <div className="grid gap-4 sm:grid-cols-2">
             <Labelled
-              name="preorder_duration"
+              meta={fieldOf('preorder_duration', errors('preorder_duration'))}
               label={t('listing.preorderDuration')}
-              errors={errors('preorder_duration')}
             >
               <input
                 id={idsOf('preorder_duration').id}
@@ -275,7 +275,7 @@ export function ListingForm({
                 {...ariaOf('preorder_duration', errors('preorder_duration'))}
               />
             </Labelled>
-            <Labelled name="preorder_unit" label={t('listing.preorderUnit')}>
+            <Labelled meta={fieldOf('preorder_unit')} label={t('listing.preorderUnit')}>
               <select
                 id={idsOf('preorder_unit').id}
                 name="preorder_unit"
@@ -294,7 +294,7 @@ export function ListingForm({
         {creating ? null : (
           <Section title={t('listing.statusAndStock')}>
             <div className="grid gap-4 sm:grid-cols-2">
-              <Labelled name="status" label={t('listing.status')}>
+              <Labelled meta={fieldOf('status')} label={t('listing.status')}>
                 <select id={idsOf('status').id} name="status" defaultValue={draft.status} className="input">
                   {(['LIMITED', 'UNLIMITED', 'EMPTY'] as const).map((status) => (
                     <option key={status} value={status}>

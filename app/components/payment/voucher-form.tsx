@@ -12,7 +12,7 @@ import { useLookup } from '~/lib/use-lookup';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
-import { FieldError, FormError } from '~/components/field';
+import { FormError, Labelled } from '~/components/field';
 import { voucherFormSchema, type VendorChange, type VoucherDraft } from '~/lib/schemas/payment';
 import { VoucherOrders, type VoucherOrder } from './voucher-orders';
 
@@ -30,26 +30,6 @@ export type VoucherChoices = {
 function draftKey(draft: VoucherDraft, change: VendorChange | null) {
   const filter = `${draft.orders_from}-${draft.orders_to}`;
   return `voucher-${draft.vendor_id ?? 'none'}-${draft.order_ids.join('.')}-${filter}-${change?.vendor_id ?? ''}`;
-}
-
-function Labelled({
-  meta,
-  label,
-  children,
-}: {
-  meta: FieldMetadata<unknown>;
-  label: string;
-  children: ReactNode;
-}) {
-  return (
-    <div className="space-y-1">
-      <label htmlFor={meta.id} className="block text-sm font-medium text-slate-700">
-        {label}
-      </label>
-      {children}
-      <FieldError id={meta.errorId} errors={meta.errors} />
-    </div>
-  );
 }
 
 /**
