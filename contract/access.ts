@@ -9,6 +9,9 @@
 export const KIND = { administrator: 1, vendor: 2, brand: 3, keyAccount: 4 } as const;
 export type Kind = (typeof KIND)[keyof typeof KIND];
 
+/** The two sides of the platform whose paths name a tenant: a brand's (`/api/brand/{brand}`) and a vendor's. */
+export type Side = 'brand' | 'vendor';
+
 const A = KIND.administrator;
 const K = KIND.keyAccount;
 const B = KIND.brand;

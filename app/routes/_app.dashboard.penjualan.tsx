@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
+import type { Side } from '../../contract/access';
 import { Link, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import type { Column } from '~/components/data-table';
@@ -43,7 +44,7 @@ const SERIES = {
     newOrders: 'sales/chart/order-period',
     averageSalesPrice: 'sales/chart/average-sales-price',
   },
-} satisfies Record<'brand' | 'vendor', Record<string, ChartWidget>>;
+} satisfies Record<Side, Record<string, ChartWidget>>;
 type SeriesKey = keyof typeof SERIES.brand;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

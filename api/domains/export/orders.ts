@@ -1,4 +1,5 @@
 import { eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { Side } from '../../../contract/access';
 import type { Executor } from '../../db/client';
 import { channels, invoices, orders, vendors, type OrderStatusCode } from '../../db/schema';
 import {
@@ -8,7 +9,6 @@ import {
   type OrderFilters,
   type OrderScope,
   type OrderView,
-  type Side,
 } from '../order/service';
 import { flatRows, idRange, type IdRange } from './keyset';
 import { dateConditions, jakartaText } from '../../db/jakarta';

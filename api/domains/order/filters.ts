@@ -7,7 +7,8 @@ import { validationFailed } from '../../http/errors';
 import { withDescendants } from '../category/descendants';
 import { dateConditions } from '../../db/jakarta';
 import type { OrderListQuery } from './schema';
-import { DEAD_STATUSES, parseOrderStatus, type Side, type StatusWanted } from './statuses';
+import type { Side } from '../../../contract/access';
+import { DEAD_STATUSES, parseOrderStatus, type StatusWanted } from './statuses';
 
 /**
  * How a request sees an order: from the brand side or the vendor side, and whether it sees how the order was

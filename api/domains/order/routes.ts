@@ -1,3 +1,4 @@
+import type { Side } from '../../../contract/access';
 import type { Context } from 'hono';
 import { z, type ZodTypeAny } from 'zod';
 import type { ApiEnv } from '../../http/context';
@@ -44,7 +45,7 @@ function orderId(c: Context<ApiEnv>) {
 }
 
 /** The list, its total and one order, the same on both sides; each side resolves its own scope. */
-function orderReads(side: 'brand' | 'vendor') {
+function orderReads(side: Side) {
   const scopeOf = side === 'brand' ? brandScope : vendorScope;
   const base = side === 'brand' ? '/api/brand/{brand}/order' : '/api/vendor/{vendor}/order';
   const policy = { operation: 'order.list', tenancy: side } as const;

@@ -19,7 +19,6 @@ export {
   orderStatusCodeOf,
   orderStatusLabel,
   parseInvoiceStatus,
-  type Side,
   VENDOR_LABELS,
 } from './statuses';
 export { brandScope, vendorScope } from './scope';

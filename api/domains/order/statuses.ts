@@ -1,7 +1,6 @@
+import type { Side } from '../../../contract/access';
 import type { InvoiceStatusCode, OrderStatusCode } from '../../db/schema';
 import { BRAND_LABELS, PAID_LABEL, VENDOR_LABELS } from '../../../contract/order-status';
-
-export type Side = 'brand' | 'vendor';
 
 export { BRAND_LABELS, PAID_LABEL, VENDOR_LABELS } from '../../../contract/order-status';
 

@@ -25,7 +25,8 @@ const CREATED = 'Data berhasil dibuat';
 const UPDATED = 'Data berhasil diubah';
 const DELETED = 'Data berhasil dihapus';
 
-type Side = SettingsScope['kind'];
+/** Whose settings a path holds: the platform's (global), a brand's or a vendor's. */
+type ScopeKind = SettingsScope['kind'];
 
 function idOf(c: Context<ApiEnv>) {
   return parseId(c.req.param('id'));
@@ -36,17 +37,21 @@ function forgetGrants(c: Context<ApiEnv>) {
   c.var.deps.authCache.invalidate();
 }
 
-const SIDE_NAMES: Record<Side, string> = { global: 'platform', brand: "a brand's", vendor: "a vendor's" };
+const SCOPE_NAMES: Record<ScopeKind, string> = {
+  global: 'platform',
+  brand: "a brand's",
+  vendor: "a vendor's",
+};
 
 /** The five role calls of one side, at the literal paths the spec names for it. */
-function roleRows(side: Side, paths: { list: string; one: string }): Endpoint[] {
+function roleRows(side: ScopeKind, paths: { list: string; one: string }): Endpoint[] {
   const scope = (c: Context<ApiEnv>) => settingsScopeOf(c, side);
   const policy = (action: SettingsAction) => settingsPolicy(side, 'role', action);
   return [
     endpoint({
       method: 'get',
       path: paths.list,
-      summary: `Roles (${SIDE_NAMES[side]})`,
+      summary: `Roles (${SCOPE_NAMES[side]})`,
       tag: 'role',
       policy: policy('index'),
       query: roleListQuerySchema,
@@ -55,7 +60,7 @@ function roleRows(side: Side, paths: { list: string; one: string }): Endpoint[] 
     endpoint({
       method: 'post',
       path: paths.list,
-      summary: `Create a role (${SIDE_NAMES[side]})`,
+      summary: `Create a role (${SCOPE_NAMES[side]})`,
       tag: 'role',
       policy: policy('store'),
       body: roleBodySchema,
@@ -68,7 +73,7 @@ function roleRows(side: Side, paths: { list: string; one: string }): Endpoint[] 
     endpoint({
       method: 'get',
       path: paths.one,
-      summary: `One role (${SIDE_NAMES[side]})`,
+      summary: `One role (${SCOPE_NAMES[side]})`,
       tag: 'role',
       policy: policy('index'),
       handle: async (c) => {
@@ -79,7 +84,7 @@ function roleRows(side: Side, paths: { list: string; one: string }): Endpoint[] 
     endpoint({
       method: 'put',
       path: paths.one,
-      summary: `Rename a role (${SIDE_NAMES[side]})`,
+      summary: `Rename a role (${SCOPE_NAMES[side]})`,
       tag: 'role',
       policy: policy('update'),
       body: roleBodySchema,
@@ -93,7 +98,7 @@ function roleRows(side: Side, paths: { list: string; one: string }): Endpoint[] 
     endpoint({
       method: 'delete',
       path: paths.one,
-      summary: `Delete a role no account uses (422 otherwise) (${SIDE_NAMES[side]})`,
+      summary: `Delete a role no account uses (422 otherwise) (${SCOPE_NAMES[side]})`,
       tag: 'role',
       policy: policy('destroy'),
       handle: async (c) => {
@@ -108,14 +113,17 @@ function roleRows(side: Side, paths: { list: string; one: string }): Endpoint[] 
 }
 
 /** The gate settings (a role's permissions) of one side, and the permissions it may hand on. */
-function gateSettingRows(side: Side, paths: { list: string; one: string; permissions: string }): Endpoint[] {
+function gateSettingRows(
+  side: ScopeKind,
+  paths: { list: string; one: string; permissions: string },
+): Endpoint[] {
   const scope = (c: Context<ApiEnv>) => settingsScopeOf(c, side);
   const policy = (action: SettingsAction) => settingsPolicy(side, 'gate-setting', action);
   return [
     endpoint({
       method: 'get',
       path: paths.permissions,
-      summary: `Permissions the caller may grant (${SIDE_NAMES[side]}); not paged`,
+      summary: `Permissions the caller may grant (${SCOPE_NAMES[side]}); not paged`,
       tag: 'gate-setting',
       policy: policy('index'),
       handle: async (c) => {
@@ -126,7 +134,7 @@ function gateSettingRows(side: Side, paths: { list: string; one: string; permiss
     endpoint({
       method: 'get',
       path: paths.list,
-      summary: `Permission settings by role (${SIDE_NAMES[side]})`,
+      summary: `Permission settings by role (${SCOPE_NAMES[side]})`,
       tag: 'gate-setting',
       policy: policy('index'),
       query: roleListQuerySchema,
@@ -135,7 +143,7 @@ function gateSettingRows(side: Side, paths: { list: string; one: string; permiss
     endpoint({
       method: 'post',
       path: paths.list,
-      summary: `Give a role its permissions (${SIDE_NAMES[side]})`,
+      summary: `Give a role its permissions (${SCOPE_NAMES[side]})`,
       tag: 'gate-setting',
       policy: policy('store'),
       body: gateSettingCreateSchema,
@@ -149,7 +157,7 @@ function gateSettingRows(side: Side, paths: { list: string; one: string; permiss
     endpoint({
       method: 'get',
       path: paths.one,
-      summary: `One permission setting with its role and permissions (${SIDE_NAMES[side]})`,
+      summary: `One permission setting with its role and permissions (${SCOPE_NAMES[side]})`,
       tag: 'gate-setting',
       policy: policy('index'),
       handle: async (c) => {
@@ -160,7 +168,7 @@ function gateSettingRows(side: Side, paths: { list: string; one: string; permiss
     endpoint({
       method: 'put',
       path: paths.one,
-      summary: `Change a role's permissions (${SIDE_NAMES[side]})`,
+      summary: `Change a role's permissions (${SCOPE_NAMES[side]})`,
       tag: 'gate-setting',
       policy: policy('update'),
       body: gateSettingUpdateSchema,
@@ -175,7 +183,7 @@ function gateSettingRows(side: Side, paths: { list: string; one: string; permiss
     endpoint({
       method: 'delete',
       path: paths.one,
-      summary: `Take every permission from a role (${SIDE_NAMES[side]})`,
+      summary: `Take every permission from a role (${SCOPE_NAMES[side]})`,
       tag: 'gate-setting',
       policy: policy('destroy'),
       handle: async (c) => {

@@ -1,4 +1,5 @@
 import { Link } from '@remix-run/react';
+import type { Side } from '../../../contract/access';
 import { useTranslation } from 'react-i18next';
 import { ChannelLogo } from '~/components/channel-logo';
 import type { Column } from '~/components/data-table';
@@ -11,7 +12,7 @@ import type { OrderItemRow, OrderRow } from '~/lib/upstream/orders.server';
  * The order list's columns. A brand sees every order's total, invoice, vendor, channel and the row's steps; a
  * vendor ticks orders for the bulk step instead, and sees the pre-order deadline on a phone too.
  */
-export function useOrderColumns(kind: 'brand' | 'vendor'): Column<OrderRow>[] {
+export function useOrderColumns(kind: Side): Column<OrderRow>[] {
   const { t } = useTranslation();
   const number: Column<OrderRow> = {
     key: 'number',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Side } from '../../../contract/access';
 import { INDONESIAN_TELEPHONE, phoneWithoutSeparators } from '../../../contract/phone';
 import { indonesianMobile } from './account';
 import { INVALID, says, TOO_LONG } from './messages';
@@ -66,7 +67,7 @@ const telephone = (requiredMessage: string) =>
 const coordinate = (bound: number) => z.coerce.number(says('errors.pinAddress')).min(-bound).max(bound);
 
 /** The General tab of the brand and of a vendor: the vendor's fax is optional, its priority a flag. */
-export function tenantFormSchema({ kind }: { kind: 'brand' | 'vendor' }) {
+export function tenantFormSchema({ kind }: { kind: Side }) {
   return z.object({
     name: required('settings.validation.nameRequired', 255),
     address: z.string(says(TOO_LONG)).trim().max(1000).optional(),
