@@ -30,16 +30,15 @@ export const PER_KIND = 5;
 const LIMIT = sql.raw(String(PER_KIND));
 
 /**
- * The bounds of "starts with `term`" in byte order, for the `~>=~` / `~<~` operators of a `text_pattern_ops`
- * index: unlike `like 'term%'`, a range whose bounds are parameters still reads the index in a prepared
- * statement's generic plan. The upper bound is the prefix with its last character's successor.
+ * The upper bound of "starts with `term`" in byte order (the term itself is the lower), for the `~>=~` / `~<~`
+ * operators of a `text_pattern_ops` index: unlike `like 'term%'`, a range whose bounds are parameters still reads
+ * the index in a prepared statement's generic plan. It is the prefix with its last character's successor.
  */
-function prefixBounds(term: string) {
+function prefixUpperBound(term: string) {
   const chars = [...term];
   const last = chars.pop() ?? '';
   const next = (last.codePointAt(0) ?? 0) + 1;
-  const upper = next > 0x10ffff ? `${term}\u{10ffff}` : chars.join('') + String.fromCodePoint(next);
-  return { lower: term, upper };
+  return next > 0x10ffff ? `${term}\u{10ffff}` : chars.join('') + String.fromCodePoint(next);
 }
 
 /** The term's values, as parameters of the statement: it is built once per caller and shape, then run for any term. */
@@ -105,6 +104,23 @@ function subtitleOf(parts: (string | null)[]) {
   return parts.filter(Boolean).join(' · ');
 }
 
+/** A row of `kind` made a hit: its id and title as they are, its path, its subtitle (its parts joined unless said). */
+function hitOf(
+  kind: SearchKind,
+  {
+    path,
+    subtitle = (row) => subtitleOf(row.parts),
+  }: { path: (row: HitRow) => string; subtitle?: (row: HitRow) => string },
+) {
+  return (row: HitRow): SearchHit => ({
+    kind,
+    id: row.id,
+    title: row.title,
+    subtitle: subtitle(row),
+    path: path(row),
+  });
+}
+
 function orderSearch(user: AuthUser): KindSearch {
   const columns = sql`${orders.id} as id, ${orders.number} as title,
     ${texts(invoices.externalNumber, invoices.customerName, orders.shippingNumber)} as parts,
@@ -128,13 +144,7 @@ function orderSearch(user: AuthUser): KindSearch {
   return {
     query: sql`select id, title, parts, extra from (${sql.join(branches, sql` union `)}) found
       order by title, id limit ${LIMIT}`,
-    hit: (row) => ({
-      kind: 'order',
-      id: row.id,
-      title: row.title,
-      subtitle: subtitleOf(row.parts),
-      path: `/order/${row.id}`,
-    }),
+    hit: hitOf('order', { path: (row) => `/order/${row.id}` }),
   };
 }
 
@@ -148,13 +158,7 @@ function invoiceSearch(user: AuthUser): KindSearch {
         inBrands(invoices.brandId, user.brandIds),
       )}
       order by ${invoices.id} limit ${LIMIT}`,
-    hit: (row) => ({
-      kind: 'invoice',
-      id: row.id,
-      title: row.title,
-      subtitle: subtitleOf(row.parts),
-      path: `/invoice/${row.id}`,
-    }),
+    hit: hitOf('invoice', { path: (row) => `/invoice/${row.id}` }),
   };
 }
 
@@ -186,13 +190,7 @@ function customerSearch(user: AuthUser, shape: TermShape): KindSearch {
   return {
     query: sql`select id, title, parts, extra from (${sql.join(branches, sql` union `)}) found
       order by sort_name, id limit ${LIMIT}`,
-    hit: (row) => ({
-      kind: 'customer',
-      id: row.id,
-      title: row.title,
-      subtitle: subtitleOf(row.parts),
-      path: customerPath(row.title, row.extra[0], row.extra[1]),
-    }),
+    hit: hitOf('customer', { path: (row) => customerPath(row.title, row.extra[0], row.extra[1]) }),
   };
 }
 
@@ -209,14 +207,12 @@ function productSearch(user: AuthUser): KindSearch {
         inBrands(products.brandId, vendorSide ? user.reach : user.brandIds),
       )}
       order by ${products.name}, ${products.id} limit ${LIMIT}`,
-    hit: (row) => ({
-      kind: 'product',
-      id: row.id,
-      title: row.title,
-      subtitle: `${row.parts[0]} · ${row.parts[1]}`,
-      path: vendorSide
-        ? `/stock/manajemen?${new URLSearchParams({ search: row.extra[0] ?? '' })}`
-        : `/stock/${row.id}`,
+    hit: hitOf('product', {
+      path: (row) =>
+        vendorSide
+          ? `/stock/manajemen?${new URLSearchParams({ search: row.extra[0] ?? '' })}`
+          : `/stock/${row.id}`,
+      subtitle: (row) => `${row.parts[0]} · ${row.parts[1]}`,
     }),
   };
 }
@@ -237,13 +233,7 @@ function listingSearch(user: AuthUser): KindSearch {
         inBrands(marketplaceListings.brandId, user.brandIds),
       )}
       order by ${marketplaceListings.name}, ${marketplaceListings.id} limit ${LIMIT}`,
-    hit: (row) => ({
-      kind: 'listing',
-      id: row.id,
-      title: row.title,
-      subtitle: subtitleOf(row.parts),
-      path: `/product/${row.id}`,
-    }),
+    hit: hitOf('listing', { path: (row) => `/product/${row.id}` }),
   };
 }
 
@@ -254,12 +244,9 @@ function vendorSearch(user: AuthUser): KindSearch {
       from ${vendors}
       where ${and(startsWith(vendors.name), visibleVendors(user))}
       order by ${vendors.name}, ${vendors.id} limit ${LIMIT}`,
-    hit: (row) => ({
-      kind: 'vendor',
-      id: row.id,
-      title: row.title,
-      subtitle: row.parts[0] ?? '',
-      path: `/settings/vendor/${row.id}`,
+    hit: hitOf('vendor', {
+      path: (row) => `/settings/vendor/${row.id}`,
+      subtitle: (row) => row.parts[0] ?? '',
     }),
   };
 }
@@ -277,12 +264,9 @@ function voucherSearch(user: AuthUser): KindSearch {
         inBrands(sendPayments.brandId, user.brandIds),
       )}
       order by ${sendPayments.number}, ${sendPayments.id} limit ${LIMIT}`,
-    hit: (row) => ({
-      kind: 'voucher',
-      id: row.id,
-      title: row.title,
-      subtitle: `${row.parts[0]} · ${row.parts[1]}`,
-      path: `/send-payment/${row.id}`,
+    hit: hitOf('voucher', {
+      path: (row) => `/send-payment/${row.id}`,
+      subtitle: (row) => `${row.parts[0]} · ${row.parts[1]}`,
     }),
   };
 }
@@ -362,9 +346,9 @@ function termValues(term: string) {
   return {
     term,
     upper,
-    upperAfter: prefixBounds(upper).upper,
+    upperAfter: prefixUpperBound(upper),
     lower,
-    lowerAfter: prefixBounds(lower).upper,
+    lowerAfter: prefixUpperBound(lower),
     phone: normalisedPhone(term),
     email: lower,
   };
