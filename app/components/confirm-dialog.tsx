@@ -30,6 +30,8 @@ export function ConfirmDialog({
   closeTo,
   intent,
   fields = {},
+  destructive = true,
+  reloadDocument = false,
 }: {
   title: string;
   /** What happens if the user goes on. */
@@ -38,24 +40,30 @@ export function ConfirmDialog({
   closeTo: string;
   /** The action's intent, where a page answers more than one kind of post. */
   intent: string;
-  /** Hidden fields the action reads, such as the record's id. */
-  fields?: Record<string, string | number>;
+  /** Hidden fields the action reads, such as the record's id; a list gives one field per value. */
+  fields?: Record<string, string | number | readonly (string | number)[]>;
+  /** A step that removes or ends something is red; one that moves records on is not. */
+  destructive?: boolean;
+  /** Posts as a document, for an action whose answer the page must load whole (a bulk step's redirect). */
+  reloadDocument?: boolean;
 }) {
   const { t } = useTranslation();
   const navigation = useNavigation();
   return (
     <Modal title={title} closeTo={closeTo}>
-      <Form method="post" className="space-y-4">
+      <Form method="post" reloadDocument={reloadDocument} className="space-y-4">
         <AuthenticityTokenInput />
         <input type="hidden" name="intent" value={intent} />
-        {Object.entries(fields).map(([name, value]) => (
-          <input key={name} type="hidden" name={name} value={value} />
-        ))}
+        {Object.entries(fields).flatMap(([name, value]) =>
+          (Array.isArray(value) ? value : [value]).map((one, index) => (
+            <input key={`${name}-${index}`} type="hidden" name={name} value={one} />
+          )),
+        )}
         <p>{text}</p>
         <div className="flex gap-2">
           <button
             type="submit"
-            className="btn-primary bg-red-600"
+            className={destructive ? 'btn-primary bg-red-600' : 'btn-primary'}
             disabled={navigation.state === 'submitting'}
           >
             {confirmLabel}

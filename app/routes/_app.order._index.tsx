@@ -2,10 +2,11 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { json } from '@remix-run/node';
 import { Link, useActionData, useLoaderData, useSearchParams } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '~/components/confirm-dialog';
 import { CategoryTree } from '~/components/dashboard/category-tree';
 import { DataTable } from '~/components/data-table';
 import { ListFilters } from '~/components/list-filters';
-import { BulkOrderActions, BulkReadyDialog } from '~/components/order/bulk-ready';
+import { BulkOrderActions } from '~/components/order/bulk-ready';
 import { useOrderColumns, useOrderItemColumns } from '~/components/order/order-columns';
 import { PendingOfferList } from '~/components/order/pending-offers';
 import { OrderViewSwitch } from '~/components/order/view-switch';
@@ -127,7 +128,16 @@ export default function OrderListPage() {
       />
       {vendorView ? <BulkOrderActions /> : null}
       {confirmReady ? (
-        <BulkReadyDialog orderIds={confirmReady} closeTo={`/order?${params.toString()}`} />
+        <ConfirmDialog
+          title={t('order.bulkConfirmTitle')}
+          text={t('order.bulkConfirmText', { count: confirmReady.length })}
+          confirmLabel={t('order.bulkConfirm')}
+          closeTo={`/order?${params.toString()}`}
+          intent="ready"
+          fields={{ order_ids: confirmReady }}
+          destructive={false}
+          reloadDocument
+        />
       ) : null}
       {items ? (
         <>

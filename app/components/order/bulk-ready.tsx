@@ -1,7 +1,6 @@
 import { Form } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
-import { Modal } from '~/components/modal';
 
 /**
  * The vendor's steps over the orders ticked in the list (their checkboxes name this form): mark them ready to
@@ -21,24 +20,5 @@ export function BulkOrderActions() {
         {t('order.bulkPrint')}
       </button>
     </Form>
-  );
-}
-
-/** Confirms the ready step for the orders the review accepted, all or none. */
-export function BulkReadyDialog({ orderIds, closeTo }: { orderIds: number[]; closeTo: string }) {
-  const { t } = useTranslation();
-  return (
-    <Modal title={t('order.bulkConfirmTitle')} closeTo={closeTo}>
-      <Form method="post" reloadDocument className="space-y-4">
-        <AuthenticityTokenInput />
-        <p>{t('order.bulkConfirmText', { count: orderIds.length })}</p>
-        {orderIds.map((id) => (
-          <input key={id} type="hidden" name="order_ids" value={id} />
-        ))}
-        <button type="submit" name="intent" value="ready" className="btn-primary">
-          {t('order.bulkConfirm')}
-        </button>
-      </Form>
-    </Modal>
   );
 }
