@@ -10,7 +10,7 @@
  * brand unless BRAND_ID / VENDOR_ID name them. DAYS (default 7) sets the range, ending today. For a closer look:
  * WIDGETS (a regular expression on `side path`) picks the calls, QUERY (`channel[]=1&category[]=3`) adds filters.
  */
-import type { Side } from '../api/domains/dashboard/widget';
+import type { Side } from '../contract/access';
 import { widgetsOf } from '../api/domains/dashboard/widgets';
 import {
   ADMIN,

@@ -13,6 +13,7 @@ import {
   serializeBank,
   updateBank,
 } from './service';
+import { WRITE_MESSAGE } from '../../http/messages';
 
 function bankId(c: Context<ApiEnv>) {
   return parseId(c.req.param('id'));
@@ -40,7 +41,7 @@ export const bankEndpoints = endpointGroup([
     policy: { operation: 'bank.create', tenancy: 'shared' },
     handle: async (c, { body }) => {
       const bank = await write(c, (work) => createBank(work, body));
-      return c.json({ message: 'Data berhasil dibuat', data: serializeBank(bank) }, 201);
+      return c.json({ message: WRITE_MESSAGE.created, data: serializeBank(bank) }, 201);
     },
   }),
   endpoint({
@@ -63,7 +64,7 @@ export const bankEndpoints = endpointGroup([
     handle: async (c, { body }) => {
       const id = bankId(c);
       const bank = await write(c, (work) => updateBank(work, id, body));
-      return c.json({ message: 'Data berhasil diubah', data: serializeBank(bank) });
+      return c.json({ message: WRITE_MESSAGE.updated, data: serializeBank(bank) });
     },
   }),
   endpoint({
@@ -75,7 +76,7 @@ export const bankEndpoints = endpointGroup([
     handle: async (c) => {
       const id = bankId(c);
       await write(c, (work) => deleteBank(work, id));
-      return c.json({ message: 'Data berhasil dihapus' });
+      return c.json({ message: WRITE_MESSAGE.deleted });
     },
   }),
   endpoint({

@@ -11,6 +11,7 @@ import {
   listChannelsOfBrands,
   updateBrand,
 } from './service';
+import { WRITE_MESSAGE } from '../../http/messages';
 
 /**
  * Brands: the list, a new brand, one brand with its channels, its update (General and Integration), its deletion,
@@ -36,7 +37,7 @@ export const brandEndpoints = endpointGroup([
     handle: async (c, { body }) => {
       const created = await write(c, (work) => createBrand(work, body));
       return c.json(
-        { message: 'Data berhasil dibuat', data: await brandWithChannels(c.var.deps.db, created) },
+        { message: WRITE_MESSAGE.created, data: await brandWithChannels(c.var.deps.db, created) },
         201,
       );
     },
@@ -59,7 +60,7 @@ export const brandEndpoints = endpointGroup([
     handle: async (c, { body }) => {
       const brand = await brandOfPath(c);
       const after = await write(c, (work) => updateBrand(work, brand.id, body));
-      return c.json({ message: 'Data berhasil diubah', data: await brandWithChannels(c.var.deps.db, after) });
+      return c.json({ message: WRITE_MESSAGE.updated, data: await brandWithChannels(c.var.deps.db, after) });
     },
   }),
   endpoint({
@@ -72,7 +73,7 @@ export const brandEndpoints = endpointGroup([
     handle: async (c) => {
       const brand = await brandOfPath(c);
       await write(c, (work) => deleteBrand(work, brand.id));
-      return c.json({ message: 'Data berhasil dihapus' });
+      return c.json({ message: WRITE_MESSAGE.deleted });
     },
   }),
   endpoint({

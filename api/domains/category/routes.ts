@@ -5,6 +5,7 @@ import { brandOfPath, parseId, vendorOfPath } from '../../http/tenancy';
 import { write } from '../../http/write';
 import { categoryBodySchema, categoryQuerySchema } from './schema';
 import { createCategory, deleteCategory, findCategory, listCategories, updateCategory } from './service';
+import { WRITE_MESSAGE } from '../../http/messages';
 
 function idOf(c: Context<ApiEnv>) {
   return parseId(c.req.param('id'));
@@ -35,7 +36,7 @@ export const categoryEndpoints = endpointGroup([
       const brand = await brandOfPath(c);
       const created = await write(c, (work) => createCategory(work, brand.id, body));
       const data = await findCategory(c.var.deps.db, [brand.id], created.id);
-      return c.json({ message: 'Data berhasil dibuat', data }, 201);
+      return c.json({ message: WRITE_MESSAGE.created, data }, 201);
     },
   }),
   endpoint({
@@ -61,7 +62,7 @@ export const categoryEndpoints = endpointGroup([
       const id = idOf(c);
       await write(c, (work) => updateCategory(work, brand.id, id, body));
       const data = await findCategory(c.var.deps.db, [brand.id], id);
-      return c.json({ message: 'Data berhasil diubah', data });
+      return c.json({ message: WRITE_MESSAGE.updated, data });
     },
   }),
   endpoint({
@@ -74,7 +75,7 @@ export const categoryEndpoints = endpointGroup([
       const brand = await brandOfPath(c);
       const id = idOf(c);
       await write(c, (work) => deleteCategory(work, brand.id, id));
-      return c.json({ message: 'Data berhasil dihapus', success: true });
+      return c.json({ message: WRITE_MESSAGE.deleted, success: true });
     },
   }),
   endpoint({

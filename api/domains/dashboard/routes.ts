@@ -3,7 +3,8 @@ import type { ApiEnv } from '../../http/context';
 import { endpoint, endpointGroup } from '../../http/endpoints';
 import { brandOfPath, vendorOfPath } from '../../http/tenancy';
 import { scopeOf, type ScopeFilters, type Tenancy } from './scope';
-import type { Side, Widget } from './widget';
+import type { Side } from '../../../contract/access';
+import type { Widget } from './widget';
 import { widgetsOf } from './widgets';
 
 /** The tenant the policy resolved: a brand and every vendor of it, or one vendor over the brands seen through it. */

@@ -1,8 +1,7 @@
 import type { z, ZodTypeAny } from 'zod';
 import type { Executor } from '../../db/client';
+import type { Side } from '../../../contract/access';
 import type { Scope } from './scope';
-
-export type Side = 'brand' | 'vendor';
 
 export type RunInput<S extends ZodTypeAny> = { db: Executor; scope: Scope; query: z.infer<S>; now: Date };
 

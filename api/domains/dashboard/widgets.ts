@@ -36,7 +36,8 @@ import {
 } from './schema';
 import { summaryWidget } from './summary';
 import { averageSlaCard, vendorTable } from './vendor';
-import type { RunInput, Side, Widget } from './widget';
+import type { Side } from '../../../contract/access';
+import type { RunInput, Widget } from './widget';
 
 const BOTH: Side[] = ['brand', 'vendor'];
 

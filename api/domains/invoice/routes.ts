@@ -8,6 +8,7 @@ import { brandScope } from '../order/service';
 import { cancelInvoice } from './cancellation';
 import { cancelInvoiceSchema, ingestInvoiceSchema, invoiceListQuerySchema } from './schema';
 import { ingestInvoice, invoiceCardTotal, listInvoices, readInvoiceFilters, showInvoice } from './service';
+import { WRITE_MESSAGE } from '../../http/messages';
 
 function channelId(c: Context<ApiEnv>) {
   return parseId(c.req.param('channel'));
@@ -73,7 +74,7 @@ export const invoiceEndpoints = endpointGroup([
       });
       const data = await showInvoice(deps.db, brand.id, scope, result.invoiceId, deps.config.MEDIA_URL);
       return result.created
-        ? c.json({ message: 'Data berhasil dibuat', data }, 201)
+        ? c.json({ message: WRITE_MESSAGE.created, data }, 201)
         : c.json({ message: 'Invoice sudah tercatat', data }, 200);
     },
   }),

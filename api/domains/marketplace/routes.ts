@@ -21,10 +21,7 @@ import {
   type ListingBody,
 } from './schema';
 import { serializeListingRow } from './serializers';
-
-const CREATED = 'Data berhasil ditambahkan';
-const UPDATED = 'Data berhasil diubah';
-const DELETED = 'Data berhasil dihapus';
+import { WRITE_MESSAGE } from '../../http/messages';
 
 type ApiContext = Context<ApiEnv>;
 
@@ -92,7 +89,7 @@ export const marketplaceEndpoints = endpointGroup([
       const { product, form } = split(body);
       const result = await write(c, (work) => createListing(work, { ...channel, body: product, form }));
       if (!result.ok) throw pushFailed(result.outcome, channel.shop.channelName);
-      return c.json({ message: CREATED, data: await shown(c, channel, result.listing.id) }, 201);
+      return c.json({ message: WRITE_MESSAGE.added, data: await shown(c, channel, result.listing.id) }, 201);
     },
   }),
   endpoint({
@@ -128,7 +125,7 @@ export const marketplaceEndpoints = endpointGroup([
       const { product, form } = split(body);
       const result = await write(c, (work) => updateListing(work, { ...channel, id, body: product, form }));
       if (!result.ok) throw pushFailed(result.outcome, channel.shop.channelName);
-      return c.json({ message: UPDATED, data: await shown(c, channel, id) });
+      return c.json({ message: WRITE_MESSAGE.updated, data: await shown(c, channel, id) });
     },
   }),
   endpoint({
@@ -142,7 +139,7 @@ export const marketplaceEndpoints = endpointGroup([
       const id = listingId(c);
       const result = await write(c, (work) => deleteListing(work, { ...channel, id }));
       if (!result.ok) throw pushFailed(result.outcome, channel.shop.channelName);
-      return c.json({ success: true, message: DELETED });
+      return c.json({ success: true, message: WRITE_MESSAGE.deleted });
     },
   }),
   endpoint({
@@ -200,7 +197,7 @@ export const marketplaceEndpoints = endpointGroup([
       const data = await write(c, (work) => importPrices(work, { ...channel, lines }));
       const message = data.failed_rows_data.length
         ? `${data.changed} produk diperbarui, ${data.failed_rows_data.length} ditolak ${channel.shop.channelName}`
-        : UPDATED;
+        : WRITE_MESSAGE.updated;
       return c.json({ message, data });
     },
   }),

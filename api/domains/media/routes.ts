@@ -3,6 +3,7 @@ import { endpoint, endpointGroup } from '../../http/endpoints';
 import { pageQuerySchema } from '../../http/pagination';
 import { parseId } from '../../http/tenancy';
 import { findMedia, listMedia, storeUpload } from './service';
+import { WRITE_MESSAGE } from '../../http/messages';
 
 const uploadSchema = z.object({
   file: z.instanceof(File, { message: 'The file field is required.' }),
@@ -43,7 +44,7 @@ export const mediaEndpoints = endpointGroup([
     handle: async (c, { body }) =>
       c.json(
         {
-          message: 'Data berhasil dibuat',
+          message: WRITE_MESSAGE.created,
           data: await storeUpload(c.var.deps, c.var.user, body.file, c.var.clientIp),
         },
         201,

@@ -8,8 +8,7 @@ import { write } from '../../http/write';
 import { markNotificationRead } from '../notification/service';
 import { vendorScope } from '../order/service';
 import { acceptOffer, listOffers, offerListQuerySchema, rejectOffer, showOffer } from './service';
-
-const UPDATED = 'Data berhasil diubah';
+import { WRITE_MESSAGE } from '../../http/messages';
 
 const offerShowQuerySchema = z.object({
   notif: z.string().max(64).optional(),
@@ -60,12 +59,12 @@ export const offerEndpoints = endpointGroup([
       const decision = c.req.param('decision');
       if (decision === 'accept') {
         const order = await write(c, (work) => acceptOffer(work, { scope, offerId: id }));
-        return c.json({ message: UPDATED, data: { id: order.id } });
+        return c.json({ message: WRITE_MESSAGE.updated, data: { id: order.id } });
       }
       if (decision === 'reject') {
         const ttlMinutes = c.var.deps.config.OFFER_TTL_MINUTES;
         const { rejected } = await write(c, (work) => rejectOffer(work, { scope, offerId: id, ttlMinutes }));
-        return c.json({ message: UPDATED, data: { id: rejected.id } });
+        return c.json({ message: WRITE_MESSAGE.updated, data: { id: rejected.id } });
       }
       throw validationFailed({ status: ['The selected status is invalid.'] });
     },

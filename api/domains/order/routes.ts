@@ -23,8 +23,7 @@ import {
 } from './schema';
 import { brandScope, vendorScope } from './scope';
 import { isVendorStep } from './statuses';
-
-const UPDATED = 'Data berhasil diubah';
+import { WRITE_MESSAGE } from '../../http/messages';
 
 function stepOf(raw: string) {
   if (!isVendorStep(raw)) throw validationFailed({ status: ['The selected status is invalid.'] });
@@ -137,7 +136,10 @@ export const orderEndpoints = endpointGroup([
       const id = orderId(c);
       await write(c, (work) => replaceProducts(work, { scope, orderId: id, body }));
       const { db, config } = c.var.deps;
-      return c.json({ message: UPDATED, data: await showOrder(db, scope, id, config.MEDIA_URL) });
+      return c.json({
+        message: WRITE_MESSAGE.updated,
+        data: await showOrder(db, scope, id, config.MEDIA_URL),
+      });
     },
   }),
   endpoint({
@@ -170,7 +172,7 @@ export const orderEndpoints = endpointGroup([
       const { order_ids: orderIds, ...fields } = body;
       const moved = await write(c, (work) => moveOrdersStatus(work, { scope, step, body: fields, orderIds }));
       return c.json({
-        message: UPDATED,
+        message: WRITE_MESSAGE.updated,
         data: moved.map((order) => ({ id: order.id, number: order.number, status_code: order.statusCode })),
       });
     },
@@ -188,7 +190,10 @@ export const orderEndpoints = endpointGroup([
       const step = stepOf(c.req.param('next') ?? '');
       await write(c, (work) => moveOrderStatus(work, { scope, step, body, orderId: id }));
       const { db, config } = c.var.deps;
-      return c.json({ message: UPDATED, data: await showOrder(db, scope, id, config.MEDIA_URL) });
+      return c.json({
+        message: WRITE_MESSAGE.updated,
+        data: await showOrder(db, scope, id, config.MEDIA_URL),
+      });
     },
   }),
 ]);

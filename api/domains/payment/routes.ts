@@ -20,6 +20,7 @@ import {
 import { createVoucher, deleteVoucher, updateVoucher } from './service';
 import { showVoucher } from './voucher-detail';
 import { listVouchers } from './voucher-list';
+import { WRITE_MESSAGE } from '../../http/messages';
 
 function voucherId(c: Context<ApiEnv>) {
   return parseId(c.req.param('id'));
@@ -52,7 +53,7 @@ export const paymentEndpoints = endpointGroup([
       const scope = voucherScope(c.var.user);
       const voucher = await write(c, (work) => createVoucher(work, { scope, body }));
       const data = await showVoucher(c.var.deps.db, scope, voucher.id);
-      return c.json({ message: 'Data berhasil dibuat', data }, 201);
+      return c.json({ message: WRITE_MESSAGE.created, data }, 201);
     },
   }),
   endpoint({
@@ -86,7 +87,7 @@ export const paymentEndpoints = endpointGroup([
       const id = voucherId(c);
       await write(c, (work) => updateVoucher(work, { scope, id, brandId: query.brand, body }));
       const data = await showVoucher(c.var.deps.db, scope, id);
-      return c.json({ message: 'Data berhasil diubah', data });
+      return c.json({ message: WRITE_MESSAGE.updated, data });
     },
   }),
   endpoint({
@@ -100,7 +101,7 @@ export const paymentEndpoints = endpointGroup([
       const scope = voucherScope(c.var.user);
       const id = voucherId(c);
       await write(c, (work) => deleteVoucher(work, { scope, id, brandId: query.brand }));
-      return c.json({ message: 'Data berhasil dihapus' });
+      return c.json({ message: WRITE_MESSAGE.deleted });
     },
   }),
   endpoint({

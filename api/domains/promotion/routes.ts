@@ -18,6 +18,7 @@ import {
   updatePromotion,
 } from './service';
 import { exportPromotions } from './exports';
+import { WRITE_MESSAGE } from '../../http/messages';
 
 function idOf(c: Context<ApiEnv>) {
   return parseId(c.req.param('id'));
@@ -79,7 +80,7 @@ export const promotionEndpoints = endpointGroup([
       );
       const { db, clock } = c.var.deps;
       const data = await showPromotion(db, brand.id, created.promotion.id, clock());
-      return c.json({ message: 'Data berhasil dibuat', data }, 201);
+      return c.json({ message: WRITE_MESSAGE.created, data }, 201);
     },
   }),
   endpoint({
@@ -112,7 +113,7 @@ export const promotionEndpoints = endpointGroup([
       );
       const { db, clock } = c.var.deps;
       return c.json({
-        message: 'Data berhasil diubah',
+        message: WRITE_MESSAGE.updated,
         data: await showPromotion(db, brand.id, id, clock()),
       });
     },
@@ -130,7 +131,7 @@ export const promotionEndpoints = endpointGroup([
       unlessRefused(await write(c, (work) => endPromotion(work, { adapter, brandId: brand.id, id })));
       const { db, clock } = c.var.deps;
       return c.json({
-        message: 'Data berhasil diubah',
+        message: WRITE_MESSAGE.updated,
         data: await showPromotion(db, brand.id, id, clock()),
       });
     },
@@ -146,7 +147,7 @@ export const promotionEndpoints = endpointGroup([
       const id = idOf(c);
       const adapter = adapterOf(c);
       unlessRefused(await write(c, (work) => deletePromotion(work, { adapter, brandId: brand.id, id })));
-      return c.json({ message: 'Data berhasil dihapus' });
+      return c.json({ message: WRITE_MESSAGE.deleted });
     },
   }),
   endpoint({

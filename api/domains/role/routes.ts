@@ -20,10 +20,7 @@ import {
   roleListQuerySchema,
 } from './schema';
 import { serializeRole } from './serializers';
-
-const CREATED = 'Data berhasil dibuat';
-const UPDATED = 'Data berhasil diubah';
-const DELETED = 'Data berhasil dihapus';
+import { WRITE_MESSAGE } from '../../http/messages';
 
 /** Whose settings a path holds: the platform's (global), a brand's or a vendor's. */
 type ScopeKind = SettingsScope['kind'];
@@ -67,7 +64,7 @@ function roleRows(side: ScopeKind, paths: { list: string; one: string }): Endpoi
       handle: async (c, { body }) => {
         const within = await scope(c);
         const role = await write(c, (work) => createRole(work, within, body));
-        return c.json({ message: CREATED, data: serializeRole(role) }, 201);
+        return c.json({ message: WRITE_MESSAGE.created, data: serializeRole(role) }, 201);
       },
     }),
     endpoint({
@@ -92,7 +89,7 @@ function roleRows(side: ScopeKind, paths: { list: string; one: string }): Endpoi
         const within = await scope(c);
         const id = idOf(c);
         const role = await write(c, (work) => updateRole(work, c.var.user, within, id, body));
-        return c.json({ message: UPDATED, data: serializeRole(role) });
+        return c.json({ message: WRITE_MESSAGE.updated, data: serializeRole(role) });
       },
     }),
     endpoint({
@@ -106,7 +103,7 @@ function roleRows(side: ScopeKind, paths: { list: string; one: string }): Endpoi
         const id = idOf(c);
         await write(c, (work) => deleteRole(work, c.var.user, within, id));
         forgetGrants(c);
-        return c.json({ message: DELETED, success: true });
+        return c.json({ message: WRITE_MESSAGE.deleted, success: true });
       },
     }),
   ];
@@ -151,7 +148,7 @@ function gateSettingRows(
         const within = await scope(c);
         const data = await write(c, (work) => createGateSetting(work, c.var.user, within, body));
         forgetGrants(c);
-        return c.json({ message: CREATED, data }, 201);
+        return c.json({ message: WRITE_MESSAGE.created, data }, 201);
       },
     }),
     endpoint({
@@ -177,7 +174,7 @@ function gateSettingRows(
         const id = idOf(c);
         const data = await write(c, (work) => updateGateSetting(work, c.var.user, within, id, body));
         forgetGrants(c);
-        return c.json({ message: UPDATED, data });
+        return c.json({ message: WRITE_MESSAGE.updated, data });
       },
     }),
     endpoint({
@@ -191,7 +188,7 @@ function gateSettingRows(
         const id = idOf(c);
         await write(c, (work) => deleteGateSetting(work, c.var.user, within, id));
         forgetGrants(c);
-        return c.json({ message: DELETED, success: true });
+        return c.json({ message: WRITE_MESSAGE.deleted, success: true });
       },
     }),
   ];

@@ -5,6 +5,7 @@ import { parseId } from '../../http/tenancy';
 import { write } from '../../http/write';
 import { shippingListQuerySchema, shippingUpdateSchema } from './schema';
 import { listShippingMethods, serializeShippingMethod, setShippingMethodActive } from './service';
+import { WRITE_MESSAGE } from '../../http/messages';
 
 /**
  * Shipping methods per channel (the Pengiriman settings): anyone signed in reads them (an order shows the
@@ -36,7 +37,7 @@ export const shippingEndpoints = endpointGroup([
         .from(channels)
         .where(eq(channels.id, method.channelId));
       return c.json({
-        message: 'Data berhasil diubah',
+        message: WRITE_MESSAGE.updated,
         data: serializeShippingMethod({ method, channelName: channel.name }),
       });
     },

@@ -13,7 +13,7 @@ import {
   STOCK_IMPORT_COLUMNS,
   STOCK_IMPORT_READ,
 } from './imports';
-import { UPDATED } from './messages';
+import { WRITE_MESSAGE } from '../../http/messages';
 import { brandStockScope, vendorStockScope } from './scope';
 import { readImportColumns, readImportFile } from './spreadsheet';
 
@@ -49,7 +49,7 @@ export const importRows = [
       const rows = await readImportFile(await uploadedFile(c), PRICE_IMPORT_COLUMNS);
       const lines = await checkPriceRows(c.var.deps.db, brand.id, rows);
       const data = await write(c, (work) => importPrices(work, { brandId: brand.id, lines }));
-      return c.json({ message: UPDATED, data });
+      return c.json({ message: WRITE_MESSAGE.updated, data });
     },
   }),
   endpoint({
@@ -65,7 +65,7 @@ export const importRows = [
       const sheet = await readImportColumns(await uploadedFile(c), STOCK_IMPORT_COLUMNS, STOCK_IMPORT_READ);
       const lines = await checkStockRows(c.var.deps.db, scope, sheet);
       const data = await write(c, (work) => importVendorStock(work, { vendorId: vendor.id, lines }));
-      return c.json({ message: UPDATED, data });
+      return c.json({ message: WRITE_MESSAGE.updated, data });
     },
   }),
   endpoint({

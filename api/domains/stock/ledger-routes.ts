@@ -2,7 +2,7 @@ import { endpoint } from '../../http/endpoints';
 import { parseId } from '../../http/tenancy';
 import { write } from '../../http/write';
 import { markNotificationRead } from '../notification/service';
-import { UPDATED } from './messages';
+import { WRITE_MESSAGE } from '../../http/messages';
 import { listMovements } from './movements';
 import {
   adjustmentBodySchema,
@@ -43,7 +43,7 @@ export const ledgerRows = [
           fieldOf,
         });
       });
-      return c.json({ message: UPDATED, data });
+      return c.json({ message: WRITE_MESSAGE.updated, data });
     },
   }),
   endpoint({
@@ -58,7 +58,7 @@ export const ledgerRows = [
       const moved = await write(c, (work) => adjustStock(work, { scope, vendorId: vendor.id, body }));
       return c.json(
         {
-          message: UPDATED,
+          message: WRITE_MESSAGE.updated,
           data: moved.map((row) => ({
             product_id: row.productId,
             before: row.before,

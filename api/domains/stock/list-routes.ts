@@ -4,7 +4,7 @@ import type { ApiEnv } from '../../http/context';
 import { endpoint } from '../../http/endpoints';
 import { write } from '../../http/write';
 import { exportProductStock } from './exports';
-import { UPDATED } from './messages';
+import { WRITE_MESSAGE } from '../../http/messages';
 import {
   productQuerySchema,
   productStockQuerySchema,
@@ -86,7 +86,7 @@ export const listRows = [
       const data = await write(c, (work) =>
         updateStockSetting(work, { brandId: brand.id, weeks: body.low_stock_weeks }),
       );
-      return c.json({ message: UPDATED, data });
+      return c.json({ message: WRITE_MESSAGE.updated, data });
     },
   }),
   endpoint({

@@ -3,7 +3,7 @@ import type { ApiEnv } from '../../http/context';
 import { endpoint } from '../../http/endpoints';
 import { parseId } from '../../http/tenancy';
 import { write } from '../../http/write';
-import { CREATED, DELETED, UPDATED } from './messages';
+import { WRITE_MESSAGE } from '../../http/messages';
 import { createProduct, deleteProduct, showProduct, updateProduct, updateProductStock } from './products';
 import {
   newProductBodySchema,
@@ -34,7 +34,7 @@ export const productRows = [
     handle: async (c, { body }) => {
       const { brand, scope } = await brandStockScope(c);
       const created = await write(c, (work) => createProduct(work, { brandId: brand.id, body }));
-      return c.json({ message: CREATED, data: await show(c, scope, created.id) }, 201);
+      return c.json({ message: WRITE_MESSAGE.added, data: await show(c, scope, created.id) }, 201);
     },
   }),
   endpoint({
@@ -59,7 +59,7 @@ export const productRows = [
       const { scope } = await brandStockScope(c);
       const productId = parseId(c.req.param('id'));
       await write(c, (work) => updateProduct(work, { scope, productId, body }));
-      return c.json({ message: UPDATED, data: await show(c, scope, productId) });
+      return c.json({ message: WRITE_MESSAGE.updated, data: await show(c, scope, productId) });
     },
   }),
   endpoint({
@@ -72,7 +72,7 @@ export const productRows = [
       const { scope } = await brandStockScope(c);
       const productId = parseId(c.req.param('id'));
       await write(c, (work) => deleteProduct(work, { scope, productId }));
-      return c.json({ success: true, message: DELETED });
+      return c.json({ success: true, message: WRITE_MESSAGE.deleted });
     },
   }),
   endpoint({
@@ -86,7 +86,7 @@ export const productRows = [
       const { scope } = await brandStockScope(c);
       const productId = parseId(c.req.param('id'));
       await write(c, (work) => updateProductStock(work, { scope, productId, body }));
-      return c.json({ message: UPDATED, data: await show(c, scope, productId) });
+      return c.json({ message: WRITE_MESSAGE.updated, data: await show(c, scope, productId) });
     },
   }),
   endpoint({

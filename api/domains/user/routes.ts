@@ -8,6 +8,7 @@ import { findUserRow, listUsers, userOptions } from './reads';
 import { userCreateSchema, userListQuerySchema, userSelectQuerySchema, userUpdateSchema } from './schema';
 import { serializeUser } from './serializers';
 import { createUser, deleteUser, updateUser } from './service';
+import { WRITE_MESSAGE } from '../../http/messages';
 
 /** A named brand or vendor of an account must lie within the caller's reach; a vendor's, wholly (every brand it serves). */
 const ACCOUNT_TENANTS = { brand_id: 'brand', vendor_id: 'vendor-wholly', brand_ids: 'brands' } as const;
@@ -62,7 +63,7 @@ export const userEndpoints = endpointGroup([
       const created = await write(c, (work) => createUser(work, c.var.user, body, passwordHash));
       c.var.deps.authCache.invalidate();
       const row = await findUserRow(c.var.deps.db, c.var.user, created.id);
-      return c.json({ message: 'Data berhasil dibuat', data: serializeUser(row, true) }, 201);
+      return c.json({ message: WRITE_MESSAGE.created, data: serializeUser(row, true) }, 201);
     },
   }),
   endpoint({
@@ -88,7 +89,7 @@ export const userEndpoints = endpointGroup([
       await write(c, (work) => updateUser(work, c.var.user, id, body, passwordHash));
       c.var.deps.authCache.invalidate();
       const row = await findUserRow(c.var.deps.db, c.var.user, id);
-      return c.json({ message: 'Data berhasil diubah', data: serializeUser(row, true) });
+      return c.json({ message: WRITE_MESSAGE.updated, data: serializeUser(row, true) });
     },
   }),
   endpoint({
@@ -101,7 +102,7 @@ export const userEndpoints = endpointGroup([
       const id = idOf(c);
       await write(c, (work) => deleteUser(work, c.var.user, id));
       c.var.deps.authCache.invalidate();
-      return c.json({ message: 'Data berhasil dihapus', success: true });
+      return c.json({ message: WRITE_MESSAGE.deleted, success: true });
     },
   }),
   endpoint({

@@ -25,6 +25,7 @@ import {
   updateVendor,
   vendorOptions,
 } from './service';
+import { WRITE_MESSAGE } from '../../http/messages';
 
 function idOf(c: Context<ApiEnv>) {
   return parseId(c.req.param('id'));
@@ -70,7 +71,7 @@ export const vendorEndpoints = endpointGroup([
       const areas = await areasOfBody(body);
       const created = await write(c, (work) => createVendor(work, c.var.user, body, areas));
       const data = await showVendor(c.var.deps.db, c.var.user, created.id);
-      return c.json({ message: 'Data berhasil dibuat', data }, 201);
+      return c.json({ message: WRITE_MESSAGE.created, data }, 201);
     },
   }),
   endpoint({
@@ -93,7 +94,7 @@ export const vendorEndpoints = endpointGroup([
       const areas = await areasOfBody(body);
       await write(c, (work) => updateVendor(work, c.var.user, id, body, areas));
       const data = await showVendor(c.var.deps.db, c.var.user, id);
-      return c.json({ message: 'Data berhasil diubah', data });
+      return c.json({ message: WRITE_MESSAGE.updated, data });
     },
   }),
   endpoint({
@@ -107,7 +108,7 @@ export const vendorEndpoints = endpointGroup([
       await write(c, (work) => deleteVendor(work, c.var.user, id));
       // Its users were switched off: the cached token lookups must not outlive that.
       c.var.deps.authCache.invalidate();
-      return c.json({ message: 'Data berhasil dihapus', success: true });
+      return c.json({ message: WRITE_MESSAGE.deleted, success: true });
     },
   }),
   endpoint({
