@@ -126,7 +126,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
         vendorId: submission.value.vendor_id,
         formKey: formKeyOf(formData),
       });
-      return redirectWithToast(here, { type: 'success', message: 'toast.saved' });
+      // The spec gives this wording literally, in both languages.
+      return redirectWithToast(here, { type: 'success', message: 'order.vendorChangeDone' });
     } catch (error) {
       return json(
         { intent, result: replyWithUpstreamError(submission, error, ['vendor_id']) },
