@@ -16,6 +16,7 @@ export async function rebuildRollups(db: Executor): Promise<void> {
   await db.execute(sql`delete from daily_invoice_rollups`);
   await db.execute(sql`delete from daily_customer_rollups`);
   await db.execute(sql`delete from daily_payment_rollups`);
+  await db.execute(sql`delete from daily_vendor_invoice_rollups`);
   await db.execute(sql`delete from daily_buyer_vendor_rollups`);
   await db.execute(sql`delete from daily_buyer_rollups`);
   await db.execute(sql`delete from daily_buyer_gender_rollups`);
@@ -108,6 +109,16 @@ export async function rebuildRollups(db: Executor): Promise<void> {
     from invoices
     where status_code <> 'canceled'
     group by 1, 2, 3, 4, 5`);
+
+  await db.execute(sql`
+    insert into daily_vendor_invoice_rollups (vendor_id, brand_id, date, channel_id, status_code, has_payment_method,
+      payment_method, invoice_count, grand_total)
+    select v.vendor_id, i.brand_id, (i.created_at at time zone 'Asia/Jakarta')::date, i.channel_id, i.status_code,
+      i.payment_method is not null, coalesce(i.payment_method, ''), count(*), sum(i.grand_total)
+    from invoices i
+    join (select distinct invoice_id, vendor_id from orders where status_code <> 'diverted' and deleted_at is null) v
+      on v.invoice_id = i.id
+    group by 1, 2, 3, 4, 5, 6, 7`);
 
   await db.execute(sql`
     insert into daily_buyer_vendor_rollups (brand_id, customer_id, date, vendor_id, channel_id, invoice_count,

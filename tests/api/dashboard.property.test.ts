@@ -299,6 +299,16 @@ function invoiceCount(raw: Raw, scope: Scope, range: Range, statuses: OrderStatu
   ).length;
 }
 
+/** The vendor's orders table: orders in the statuses with a line in the categories, diverted and canceled ones too. */
+function orderCount(raw: Raw, scope: Scope, range: Range, statuses: OrderStatusCode[]) {
+  return raw.orders.filter(
+    (order) =>
+      statuses.includes(order.status as OrderStatusCode) &&
+      orderInScope(scope, order, range) &&
+      order.lines.some((line) => lineMatches(scope, line)),
+  ).length;
+}
+
 function buyersOf(raw: Raw, scope: Scope, range: Range) {
   const bought = raw.invoices.filter(
     (invoice) => invoice.customerId !== null && invoice.status !== 'canceled',
@@ -885,12 +895,21 @@ describe('rollup-backed widgets against the raw rows', () => {
         }
 
         const statuses = (filter.statuses ?? ['new']) as OrderStatusCode[];
+        const byStatus = filter.statuses ? { 'status[]': filter.statuses } : {};
         await expectCard(
           'sales/card/invoice',
           invoiceCount(raw, scope, current, statuses),
           invoiceCount(raw, scope, last, statuses),
-          filter.statuses ? { 'status[]': filter.statuses } : {},
+          byStatus,
         );
+        const invoiceTable = await get('sales/table/invoice', byStatus);
+        expect(invoiceTable.meta.total, 'sales/table/invoice').toBe(
+          invoiceCount(raw, scope, current, statuses),
+        );
+        if (filter.side !== 'brand') {
+          const orderTable = await get('sales/table/order', byStatus);
+          expect(orderTable.meta.total, 'sales/table/order').toBe(orderCount(raw, scope, current, statuses));
+        }
 
         await expectBuyerWidgets(raw, calls);
 

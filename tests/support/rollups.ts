@@ -12,6 +12,7 @@ const ROLLUP_TABLES = [
   'daily_invoice_rollups',
   'daily_customer_rollups',
   'daily_payment_rollups',
+  'daily_vendor_invoice_rollups',
   'daily_buyer_vendor_rollups',
   'daily_buyer_rollups',
   'buyer_rollup_profiles',

@@ -261,6 +261,42 @@ export const dailyPaymentRollups = pgTable(
 );
 
 /**
+ * A vendor's invoices per the invoice's creation day, channel, status and payment method, with their grand total.
+ * An invoice is a vendor's when it has an order of that vendor that is not diverted (canceled or not), as the
+ * dashboards count a vendor's invoices: an invoice counts once per vendor, so the rows of one vendor add up over
+ * any range, those of several vendors only when no invoice has orders of two of them. A key cannot be null, so an
+ * invoice without a payment method has has_payment_method false and payment_method ''.
+ */
+export const dailyVendorInvoiceRollups = pgTable(
+  'daily_vendor_invoice_rollups',
+  {
+    vendorId: integer('vendor_id').notNull(),
+    brandId: integer('brand_id').notNull(),
+    date: date('date', { mode: 'string' }).notNull(),
+    channelId: integer('channel_id').notNull(),
+    statusCode: text('status_code').$type<InvoiceStatusCode>().notNull(),
+    hasPaymentMethod: boolean('has_payment_method').notNull(),
+    paymentMethod: text('payment_method').notNull(),
+    invoiceCount: integer('invoice_count').notNull().default(0),
+    grandTotal: bigint('grand_total', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    primaryKey({
+      name: 'daily_vendor_invoice_rollups_pk',
+      columns: [
+        t.vendorId,
+        t.brandId,
+        t.date,
+        t.channelId,
+        t.statusCode,
+        t.hasPaymentMethod,
+        t.paymentMethod,
+      ],
+    }),
+  ],
+);
+
+/**
  * Each payment voucher's orders: their number and Σ (grand_total − grand_total_return), what the voucher list and
  * detail show as its total. Kept by the rollup tracker: recomputed when a voucher's orders change, lowered by a
  * return of one of its orders; a voucher without orders has no row.

@@ -9,7 +9,7 @@ import {
   invoicesByCityFromRollups,
 } from './buyer-rollup';
 import { card, dailySeries, type DayRange, type Period } from './period';
-import { fitsInvoiceRollups, invoiceWhere } from './raw';
+import { fitsInvoiceRollups, fitsVendorInvoiceRollups, invoiceWhere, vendorInvoiceRollupWhere } from './raw';
 import type { TableQuery } from './schema';
 import { fixedShape, readOnce, type Scope } from './scope';
 import { allOf, dayIn, inList, jakartaDayOf, joinedRange, num, rangeIndexOf, selectRows } from './sql';
@@ -214,28 +214,40 @@ function rankedRows<K extends string, V extends string>(
   return { current_period: list('current'), last_period: list('last') };
 }
 
+/** (payment method, figure of the current period, of the last) of the invoices not canceled. */
+function paymentMethodRows(scope: Scope, period: Period): SQL {
+  if (fitsInvoiceRollups(scope) || fitsVendorInvoiceRollups(scope)) {
+    const [table, where] = fitsInvoiceRollups(scope)
+      ? [sql`daily_payment_rollups`, customerRollupWhere(scope, [period.current, period.last])]
+      : [
+          sql`daily_vendor_invoice_rollups`,
+          sql`${vendorInvoiceRollupWhere(scope, [period.current, period.last])} and r.status_code <> 'canceled'`,
+        ];
+    return sql`select case when r.has_payment_method then r.payment_method end as key,
+        sum(r.invoice_count) filter (where ${dayIn('r.date', [period.current])}) as current,
+        sum(r.invoice_count) filter (where ${dayIn('r.date', [period.last])}) as last
+      from ${table} r
+      where ${where}
+      group by 1`;
+  }
+  return sql`select i.payment_method as key,
+      count(*) filter (where ${createdIn(period.current)}) as current,
+      count(*) filter (where ${createdIn(period.last)}) as last
+    from invoices i
+    where ${invoiceWhere(scope, [period.current, period.last], { notCanceled: true })}
+    group by i.payment_method`;
+}
+
 /**
  * Invoices (not canceled) of each period per payment method, most used first. daily_payment_rollups knows brand
- * and channel only: a vendor or category filter counts the range's invoices through the brand and creation index.
+ * and channel only, daily_vendor_invoice_rollups one vendor's invoices too: a category filter, or several vendors,
+ * count the range's invoices through the brand and creation index.
  */
 export async function paymentMethodChart(db: Executor, scope: Scope, period: Period) {
-  const fits = fitsInvoiceRollups(scope);
   const rows = await selectRows<{ key: string | null; current: unknown; last: unknown }>(
     db,
-    fits
-      ? sql`select case when r.has_payment_method then r.payment_method end as key,
-          sum(r.invoice_count) filter (where ${dayIn('r.date', [period.current])}) as current,
-          sum(r.invoice_count) filter (where ${dayIn('r.date', [period.last])}) as last
-        from daily_payment_rollups r
-        where ${customerRollupWhere(scope, [period.current, period.last])}
-        group by 1`
-      : sql`select i.payment_method as key,
-        count(*) filter (where ${createdIn(period.current)}) as current,
-        count(*) filter (where ${createdIn(period.last)}) as last
-      from invoices i
-      where ${invoiceWhere(scope, [period.current, period.last], { notCanceled: true })}
-      group by i.payment_method`,
-    fits && fixedShape(scope) && joinedRange([period.current, period.last]) ? 'payment_methods' : undefined,
+    paymentMethodRows(scope, period),
+    fixedShape(scope) && joinedRange([period.current, period.last]) ? 'payment_methods' : undefined,
   );
   return rankedRows(rows, 'payment_method', 'total_payment');
 }

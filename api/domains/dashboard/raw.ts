@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { OrderStatusCode } from '../../db/schema';
 import { startOfDay, type DayRange } from './period';
 import type { Scope } from './scope';
-import { allOf, inList, instantIn } from './sql';
+import { allOf, dayIn, inList, instantIn } from './sql';
 
 /**
  * Conditions on the raw invoice and order tables, for the figures no rollup can give. Each starts from the
@@ -64,4 +64,25 @@ export function orderWhere(scope: Scope, ranges: DayRange[], statuses: readonly 
 /** daily_invoice_rollups and daily_customer_rollups know brand and channel only, not vendor or category. */
 export function fitsInvoiceRollups(scope: Scope): boolean {
   return scope.vendorIds === null && scope.categoryIds === null;
+}
+
+/**
+ * daily_vendor_invoice_rollups counts an invoice once for each of its vendors, so it answers for one vendor's
+ * invoices (a vendor's own dashboard, or one vendor chosen), without a category filter.
+ */
+export function fitsVendorInvoiceRollups(scope: Scope): boolean {
+  return scope.vendorIds?.length === 1 && scope.categoryIds === null;
+}
+
+/**
+ * The rows `r` of daily_vendor_invoice_rollups of the scope's one vendor (fitsVendorInvoiceRollups), its brands and
+ * channels, in the ranges.
+ */
+export function vendorInvoiceRollupWhere(scope: Scope, ranges: DayRange[]): SQL {
+  return allOf([
+    inList('r.vendor_id', scope.vendorIds ?? []),
+    inList('r.brand_id', scope.brandIds),
+    dayIn('r.date', ranges),
+    scope.channelIds ? inList('r.channel_id', scope.channelIds) : undefined,
+  ]);
 }

@@ -1,12 +1,18 @@
 import type { OrderStatusCode } from '../../db/schema';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { BRAND_LABELS, orderStatusLabel } from '../order/service';
 import type { Period } from './period';
-import { invoiceWhere, orderWhere } from './raw';
+import {
+  fitsInvoiceRollups,
+  fitsVendorInvoiceRollups,
+  invoiceWhere,
+  orderWhere,
+  vendorInvoiceRollupWhere,
+} from './raw';
 import type { TableQuery } from './schema';
 import type { Scope } from './scope';
-import { allOf, num, selectRows } from './sql';
+import { allOf, dayIn, inList, num, selectRows } from './sql';
 import { jakartaTimestampOf, limitOffset, orderBy, paged, searchAny } from './table';
 
 const INVOICE_SORT = {
@@ -27,6 +33,46 @@ type InvoiceRow = {
   status_code: OrderStatusCode;
   channel_name: string;
 };
+
+/**
+ * How many invoices of the range are in the statuses, unsearched: from the invoice rollups when the scope fits
+ * one, else counted (see invoicesByDay in sales.ts).
+ */
+function invoiceCount(scope: Scope, period: Period, statuses: OrderStatusCode[]): SQL {
+  const inStatuses = inList('r.status_code', statuses);
+  if (fitsInvoiceRollups(scope)) {
+    return sql`select coalesce(sum(r.invoice_count), 0) as total from daily_invoice_rollups r
+      where ${allOf([
+        inList('r.brand_id', scope.brandIds),
+        scope.channelIds ? inList('r.channel_id', scope.channelIds) : undefined,
+        dayIn('r.date', [period.current]),
+        inStatuses,
+      ])}`;
+  }
+  if (fitsVendorInvoiceRollups(scope)) {
+    return sql`select coalesce(sum(r.invoice_count), 0) as total from daily_vendor_invoice_rollups r
+      where ${vendorInvoiceRollupWhere(scope, [period.current])} and ${inStatuses}`;
+  }
+  return sql`select count(*) as total from invoices i where ${invoiceWhere(scope, [period.current], { statuses })}`;
+}
+
+/**
+ * How many orders of the range are in the statuses, unsearched: from daily_order_status_rollups (which keeps every
+ * order not deleted by vendor and status) unless a category filter asks for the orders' lines.
+ */
+function orderCount(scope: Scope, period: Period, statuses: OrderStatusCode[]): SQL {
+  if (scope.categoryIds) {
+    return sql`select count(*) as total from orders o where ${orderWhere(scope, [period.current], statuses)}`;
+  }
+  return sql`select coalesce(sum(r.order_count), 0) as total from daily_order_status_rollups r
+    where ${allOf([
+      inList('r.brand_id', scope.brandIds),
+      scope.vendorIds ? inList('r.vendor_id', scope.vendorIds) : undefined,
+      scope.channelIds ? inList('r.channel_id', scope.channelIds) : undefined,
+      dayIn('r.date', [period.current]),
+      inList('r.status_code', statuses),
+    ])}`;
+}
 
 /** The sales dashboard's table: invoices created in the range in the statuses (new orders by default). */
 export async function invoiceTable(
@@ -49,7 +95,12 @@ export async function invoiceTable(
         where ${where}
         ${orderBy(INVOICE_SORT, query, 'created_at', 'i.id', ['created_at'])} ${limitOffset(query)}`,
     ),
-    selectRows<{ total: unknown }>(db, sql`select count(*) as total from invoices i where ${where}`),
+    selectRows<{ total: unknown }>(
+      db,
+      query.search
+        ? sql`select count(*) as total from invoices i where ${where}`
+        : invoiceCount(scope, period, statuses),
+    ),
   ]);
   return paged(
     query,
@@ -120,7 +171,9 @@ export async function orderTable(
     ),
     selectRows<{ total: unknown }>(
       db,
-      sql`select count(*) as total from orders o join invoices i on i.id = o.invoice_id where ${where}`,
+      query.search
+        ? sql`select count(*) as total from orders o join invoices i on i.id = o.invoice_id where ${where}`
+        : orderCount(scope, period, statuses),
     ),
   ]);
   return paged(

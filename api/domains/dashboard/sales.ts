@@ -1,8 +1,14 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import type { OrderStatusCode } from '../../db/schema';
 import { card, dailySeries, type DayRange, type Period } from './period';
-import { fitsInvoiceRollups, invoiceWhere, orderWhere } from './raw';
+import {
+  fitsInvoiceRollups,
+  fitsVendorInvoiceRollups,
+  invoiceWhere,
+  orderWhere,
+  vendorInvoiceRollupWhere,
+} from './raw';
 import { averageSalesPrice, salesByDay, totalOver, type SalesFigures } from './sales-rollup';
 import { fixedShape, type Scope } from './scope';
 import { allOf, dayIn, inList, jakartaDayOf, joinedRange, num, selectRows } from './sql';
@@ -52,9 +58,10 @@ export function averageSalesPriceChart(db: Executor, scope: Scope, period: Perio
 }
 
 /**
- * Invoices per creation day in the statuses. From daily_invoice_rollups when the scope is a brand's channels;
- * a vendor or category restriction is not a key of that rollup, so those counts read the invoices of the range
- * (by the brand/status/creation index) and check their order's vendor or their lines' categories.
+ * Invoices per creation day in the statuses. From daily_invoice_rollups when the scope is a brand's channels, from
+ * daily_vendor_invoice_rollups when it is one vendor's; a category restriction, or several vendors, are not keys of
+ * those rollups, so those counts read the invoices of the range (by the brand/status/creation index) and check
+ * their order's vendor or their lines' categories.
  */
 async function invoicesByDay(
   db: Executor,
@@ -62,27 +69,33 @@ async function invoicesByDay(
   statuses: readonly OrderStatusCode[],
   ranges: DayRange[],
 ): Promise<Map<string, number>> {
+  const fromRollup = (table: SQL, where: SQL) =>
+    selectRows<{ day: string; total: unknown }>(
+      db,
+      sql`select r.date::text as day, sum(r.invoice_count)::bigint as total
+        from ${table} r
+        where ${where} and ${inList('r.status_code', statuses)}
+        group by r.date`,
+      fixedShape(scope) && joinedRange(ranges) ? 'invoices_by_day' : undefined,
+    );
   const rows = fitsInvoiceRollups(scope)
-    ? await selectRows<{ day: string; total: unknown }>(
-        db,
-        sql`select r.date::text as day, sum(r.invoice_count)::bigint as total
-          from daily_invoice_rollups r
-          where ${allOf([
-            inList('r.brand_id', scope.brandIds),
-            inList('r.status_code', statuses),
-            scope.channelIds ? inList('r.channel_id', scope.channelIds) : undefined,
-            dayIn('r.date', ranges),
-          ])}
-          group by r.date`,
-        fixedShape(scope) && joinedRange(ranges) ? 'invoices_by_day' : undefined,
+    ? await fromRollup(
+        sql`daily_invoice_rollups`,
+        allOf([
+          inList('r.brand_id', scope.brandIds),
+          scope.channelIds ? inList('r.channel_id', scope.channelIds) : undefined,
+          dayIn('r.date', ranges),
+        ]),
       )
-    : await selectRows<{ day: string; total: unknown }>(
-        db,
-        sql`select ${jakartaDayOf('i.created_at')}::text as day, count(*) as total
-          from invoices i
-          where ${invoiceWhere(scope, ranges, { statuses })}
-          group by 1`,
-      );
+    : fitsVendorInvoiceRollups(scope)
+      ? await fromRollup(sql`daily_vendor_invoice_rollups`, vendorInvoiceRollupWhere(scope, ranges))
+      : await selectRows<{ day: string; total: unknown }>(
+          db,
+          sql`select ${jakartaDayOf('i.created_at')}::text as day, count(*) as total
+            from invoices i
+            where ${invoiceWhere(scope, ranges, { statuses })}
+            group by 1`,
+        );
   return new Map(rows.map((row) => [row.day, num(row.total)]));
 }
 

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { addContributions, recomputedOf, replaceSlices } from './apply';
-import type { InvoiceState, OrderState } from './contributions';
+import { changesInvoiceVendors, type InvoiceState, type OrderState } from './contributions';
 import { jakartaDate, jakartaDaySql } from '../../db/jakarta';
 import {
   invoiceRollupsInSlices,
@@ -66,13 +66,8 @@ export function touchInvoice(touched: TouchedBuyers, before: InvoiceState | null
   touch(touched, after);
 }
 
-function vendorFacts(state: OrderState) {
-  return [state.vendorId, state.statusCode === 'diverted', Boolean(state.deletedAt)].join(':');
-}
-
 export function touchOrder(touched: TouchedBuyers, before: OrderState | null, after: OrderState) {
-  if (before ? vendorFacts(before) !== vendorFacts(after) : after.statusCode !== 'diverted')
-    touched.orderIds.add(after.id);
+  if (changesInvoiceVendors(before, after)) touched.orderIds.add(after.id);
 }
 
 /** The brands of the touched buyers, whose buyer rollups the flush locks (see lockSlices). */

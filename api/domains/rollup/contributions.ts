@@ -9,6 +9,8 @@ import {
   PAYMENTS,
   PRODUCTS,
   SALES,
+  VENDOR_INVOICES,
+  vendorsOfInvoice,
   type RollupTable,
 } from './statements';
 
@@ -23,6 +25,7 @@ import {
 
 export type OrderState = {
   id: number;
+  invoiceId: number;
   createdAt: Date;
   brandId: number;
   vendorId: number;
@@ -35,6 +38,7 @@ export type OrderState = {
 };
 
 export type InvoiceState = {
+  id: number;
   createdAt: Date;
   brandId: number;
   channelId: number;
@@ -151,12 +155,13 @@ function statusesOfReturns(order: OrderState, lines: ReturnedLine[]) {
 function invoiceStates(states: Signed<InvoiceState>[]) {
   const rows = states.map(
     ({ sign, state }) =>
-      sql`(${sign}::int, ${jakartaDate(state.createdAt)}::date, ${state.brandId}::int, ${state.channelId}::int,
-        ${state.statusCode}::text, ${state.grandTotal}::bigint, ${state.customerId}::int, ${state.totalProduct}::int,
-        ${state.paymentMethod}::text)`,
+      sql`(${sign}::int, ${state.id}::int, ${jakartaDate(state.createdAt)}::date, ${state.brandId}::int,
+        ${state.channelId}::int, ${state.statusCode}::text, ${state.grandTotal}::bigint, ${state.customerId}::int,
+        ${state.totalProduct}::int, ${state.paymentMethod}::text)`,
   );
   return sql`(values ${sql.join(rows, sql`, `)})
-    as s(sign, date, brand_id, channel_id, status_code, grand_total, customer_id, total_product, payment_method)`;
+    as s(sign, invoice_id, date, brand_id, channel_id, status_code, grand_total, customer_id, total_product,
+      payment_method)`;
 }
 
 function invoicesOfInvoices(states: Signed<InvoiceState>[]) {
@@ -182,6 +187,20 @@ function paymentsOfInvoices(states: Signed<InvoiceState>[]) {
       coalesce(s.payment_method, '') as payment_method, s.sign as invoice_count
     from ${invoiceStates(states)}
     where s.status_code <> 'canceled'`;
+}
+
+/**
+ * Vendor invoice rollup: the invoice for each vendor it has, read at flush. Exact only while the invoice's vendors
+ * stay as they were in the transaction: a write that changes them recomputes the invoice's slice instead
+ * (tracker.ts), and contributions falling in a recomputed slice are dropped.
+ */
+function vendorInvoicesOfInvoices(states: Signed<InvoiceState>[]) {
+  return sql`
+    select v.vendor_id, s.brand_id, s.date, s.channel_id, s.status_code,
+      s.payment_method is not null as has_payment_method, coalesce(s.payment_method, '') as payment_method,
+      s.sign as invoice_count, s.sign * s.grand_total as grand_total
+    from ${invoiceStates(states)}
+    cross join ${vendorsOfInvoice(sql`s.invoice_id`)} v`;
 }
 
 /**
@@ -260,7 +279,23 @@ export const INVOICE_CONTRIBUTIONS: InvoiceContribution[] = [
         : `${invoiceSliceOf(state).key}:${JSON.stringify(state.paymentMethod)}`,
     ofInvoices: paymentsOfInvoices,
   },
+  {
+    table: VENDOR_INVOICES,
+    shape: (state) =>
+      `${invoiceSliceOf(state).key}:${state.statusCode}:${state.grandTotal}:${JSON.stringify(state.paymentMethod)}`,
+    ofInvoices: vendorInvoicesOfInvoices,
+  },
 ];
+
+/** The vendor an order makes its invoice count for (dashboard/raw.ts), or null: a diverted or deleted order none. */
+function invoiceVendorOf(state: OrderState) {
+  return state.statusCode === 'diverted' || state.deletedAt ? null : state.vendorId;
+}
+
+/** Whether the change may change which vendors the order's invoice counts for. */
+export function changesInvoiceVendors(before: OrderState | null, after: OrderState) {
+  return before ? invoiceVendorOf(before) !== invoiceVendorOf(after) : invoiceVendorOf(after) !== null;
+}
 
 /** The signed states a list of changes brings to one rollup: −before, +after, or nothing when their shapes agree. */
 export function signedStates<T>(

@@ -85,6 +85,27 @@ export const PAYMENTS: RollupTable = {
 };
 
 /**
+ * Invoices per vendor: an invoice counts once for each vendor with an order of it that is not diverted (canceled
+ * or not), as the dashboards read a vendor's invoices (dashboard/raw.ts). `within` is a condition on the invoices
+ * (`i`): the order side of a change reaches this table through its invoice's slice (tracker.ts).
+ */
+export const VENDOR_INVOICES: RollupTable = {
+  name: 'daily_vendor_invoice_rollups',
+  alias: 'vendor_invoices',
+  keys: [
+    'vendor_id',
+    'brand_id',
+    'date',
+    'channel_id',
+    'status_code',
+    'has_payment_method',
+    'payment_method',
+  ],
+  measures: ['invoice_count', 'grand_total'],
+  rows: vendorInvoiceRows,
+};
+
+/**
  * Each payment voucher's order count and total, Σ (grand_total − grand_total_return) of its orders; `within` is
  * a condition on the voucher's order links (`spo`).
  */
@@ -109,10 +130,10 @@ export const CUSTOMER_TOTALS: RollupTable = {
 
 /**
  * The rollups kept per (day, brand, vendor, channel) of the orders (and the status totals over the days), and per
- * (day, brand, channel) of the invoices.
+ * (day, brand, channel) of the invoices (the vendor invoice rollup too: its slices are the invoices').
  */
 export const ORDER_ROLLUPS = [SALES, PRODUCTS, ORDER_STATUSES, ORDER_STATUS_TOTALS] as const;
-export const INVOICE_ROLLUPS = [INVOICES, CUSTOMERS, PAYMENTS] as const;
+export const INVOICE_ROLLUPS = [INVOICES, CUSTOMERS, PAYMENTS, VENDOR_INVOICES] as const;
 
 export function andWithin(within: SQL | null) {
   return within ? sql`and (${within})` : sql``;
@@ -221,4 +242,24 @@ export function paymentRows(within: SQL | null) {
     from invoices i
     where i.status_code <> 'canceled' ${andWithin(within)}
     group by 1, 2, 3, 4, 5`;
+}
+
+/**
+ * The vendors whose orders, not diverted, make the invoice theirs: a lateral subquery per invoice, which the
+ * orders' invoice index answers, so a slice's recomputation reads its invoices' orders only.
+ */
+export function vendorsOfInvoice(invoiceId: SQL) {
+  return sql`lateral (select distinct o.vendor_id from orders o
+    where o.invoice_id = ${invoiceId} and o.status_code <> 'diverted' and o.deleted_at is null)`;
+}
+
+export function vendorInvoiceRows(within: SQL | null) {
+  return sql`
+    select v.vendor_id, i.brand_id, ${jakartaDaySql(sql`i.created_at`)} as date, i.channel_id, i.status_code,
+      i.payment_method is not null as has_payment_method, coalesce(i.payment_method, '') as payment_method,
+      count(*) as invoice_count, sum(i.grand_total) as grand_total
+    from invoices i
+    cross join ${vendorsOfInvoice(sql`i.id`)} v
+    ${within ? sql`where ${within}` : sql``}
+    group by 1, 2, 3, 4, 5, 6, 7`;
 }

@@ -1,5 +1,6 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { inArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { invoices } from '../../db/schema';
 import { addContributions, contributionsOf, recomputedOf, replaceSlices, statementOf } from './apply';
 import {
   noTouchedBuyers,
@@ -11,6 +12,7 @@ import {
 } from './buyers';
 import { executePrepared } from './prepared';
 import {
+  changesInvoiceVendors,
   INVOICE_CONTRIBUTIONS,
   ORDER_CONTRIBUTIONS,
   signedStates,
@@ -31,7 +33,7 @@ import {
   type OrderSlice,
   type OrderSliceRow,
 } from './slices';
-import { ORDER_STATUS_TOTALS, ORDER_STATUSES, VOUCHER_TOTALS } from './statements';
+import { ORDER_STATUS_TOTALS, ORDER_STATUSES, VENDOR_INVOICES, VOUCHER_TOTALS } from './statements';
 
 export type RollupTracker = {
   /** A new order, with its lines. */
@@ -72,6 +74,8 @@ type Changes = {
   invoices: { before: InvoiceState | null; after: InvoiceState }[];
   orderSlices: Map<string, OrderSlice>;
   invoiceSlices: Map<string, InvoiceSlice>;
+  /** Invoices whose vendors may have changed: their slices of the vendor invoice rollup are recomputed. */
+  vendorInvoiceIds: Set<number>;
   vouchers: Set<number>;
   /** Buyers added, by brand. */
   customers: Map<number, number>;
@@ -85,6 +89,7 @@ function noChanges(): Changes {
     invoices: [],
     orderSlices: new Map(),
     invoiceSlices: new Map(),
+    vendorInvoiceIds: new Set(),
     vouchers: new Set(),
     customers: new Map(),
     buyers: noTouchedBuyers(),
@@ -147,11 +152,34 @@ function planOrders(changes: Changes) {
   return { ctes, keys };
 }
 
-function planInvoices(changes: Changes) {
-  const recomputed = changes.invoiceSlices;
-  const keys = new Set(recomputed.keys());
+/**
+ * The slices of the invoices whose vendors may have changed. An order's change says which invoice it belongs to
+ * but not when that invoice was created, so this reads it (an invoice's day, brand and channel never change).
+ */
+async function vendorSlicesOf(executor: Executor, invoiceIds: Set<number>) {
+  const slices = new Map<string, InvoiceSlice>();
+  if (!invoiceIds.size) return slices;
+  const rows = await executor
+    .select({ createdAt: invoices.createdAt, brandId: invoices.brandId, channelId: invoices.channelId })
+    .from(invoices)
+    .where(inArray(invoices.id, [...invoiceIds]));
+  for (const row of rows) recompute(slices, invoiceSliceOf(row));
+  return slices;
+}
+
+/**
+ * The invoice rollups: contributions of the invoices' changes, and recomputed slices. The vendor invoice rollup
+ * also recomputes the slices of invoices whose vendors changed, where an invoice's contribution (read with its
+ * vendors as they are at flush) would not be exact.
+ */
+function planInvoices(changes: Changes, vendorSlices: Map<string, InvoiceSlice>) {
+  const keys = new Set([...changes.invoiceSlices.keys(), ...vendorSlices.keys()]);
   const ctes: SQL[] = [];
   for (const rollup of INVOICE_CONTRIBUTIONS) {
+    const recomputed =
+      rollup.table === VENDOR_INVOICES && vendorSlices.size
+        ? new Map([...changes.invoiceSlices, ...vendorSlices])
+        : changes.invoiceSlices;
     const states = signedStates(changes.invoices, rollup.shape).filter(
       ({ state }) => !recomputed.has(invoiceSliceOf(state).key),
     );
@@ -213,9 +241,14 @@ function planBuyerRollups(changes: Changes) {
   return { ctes, keys };
 }
 
-function fewShapes(changes: Changes) {
+/** An order's creation or diversion recomputes one slice of the vendor invoice rollup: a shape of its own. */
+function fewShapes(changes: Changes, vendorSlices: Map<string, InvoiceSlice>) {
   const recomputes = changes.orderSlices.size + changes.invoiceSlices.size + changes.vouchers.size;
-  return recomputes === 0 && changes.orders.length + changes.returns.length + changes.invoices.length <= 3;
+  return (
+    recomputes === 0 &&
+    vendorSlices.size <= 1 &&
+    changes.orders.length + changes.returns.length + changes.invoices.length <= 3
+  );
 }
 
 async function executeOnce(executor: Executor, query: SQL) {
@@ -228,10 +261,14 @@ export function createRollupTracker(): RollupTracker {
     orderCreated(row) {
       changes.orders.push({ before: null, after: row });
       touchOrder(changes.buyers, null, row);
+      if (changesInvoiceVendors(null, row)) changes.vendorInvoiceIds.add(row.invoiceId);
     },
     orderChanged(before, after) {
       changes.orders.push({ before, after });
       touchOrder(changes.buyers, before, after);
+      if (changesInvoiceVendors(before, after)) {
+        changes.vendorInvoiceIds.add(before.invoiceId).add(after.invoiceId);
+      }
     },
     orderReturned(row, lines) {
       if (lines.length) changes.returns.push({ order: row, lines });
@@ -259,8 +296,9 @@ export function createRollupTracker(): RollupTracker {
     async flush(executor) {
       const pending = changes;
       changes = noChanges();
+      const vendorSlices = await vendorSlicesOf(executor, pending.vendorInvoiceIds);
       const orders = planOrders(pending);
-      const invoices = planInvoices(pending);
+      const invoices = planInvoices(pending, vendorSlices);
       const buyers = planBuyerRollups(pending);
       // One statement: its buyer part reads the rollups as they were before this write, as the whole
       // statement sees one snapshot, while the rest of it updates them.
@@ -272,7 +310,7 @@ export function createRollupTracker(): RollupTracker {
         ...planCustomers(pending),
       ];
       if (!ctes.length) return;
-      const execute = fewShapes(pending) ? executePrepared : executeOnce;
+      const execute = fewShapes(pending, vendorSlices) ? executePrepared : executeOnce;
       // Voucher and buyer totals take no advisory lock (planVouchers, planCustomers): a flush of those alone has none.
       if (orders.keys.size + invoices.keys.size + buyers.keys.size) {
         await execute(executor, lockSlices(orders.keys, invoices.keys, buyers.keys));
