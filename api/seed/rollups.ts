@@ -10,6 +10,7 @@ import type { Executor } from '../db/client';
  */
 export async function rebuildRollups(db: Executor): Promise<void> {
   await db.execute(sql`delete from daily_sales_rollups`);
+  await db.execute(sql`delete from daily_sales_totals`);
   await db.execute(sql`delete from daily_order_status_rollups`);
   await db.execute(sql`delete from order_status_totals`);
   await db.execute(sql`delete from daily_product_rollups`);
@@ -52,6 +53,14 @@ export async function rebuildRollups(db: Executor): Promise<void> {
     ) r
     where order_count <> 0 or gmv <> 0 or units_sold <> 0 or return_units <> 0 or return_amount <> 0
       or canceled_count <> 0 or ready_count <> 0 or ready_seconds <> 0`);
+
+  await db.execute(sql`
+    insert into daily_sales_totals (brand_id, date, vendor_id, channel_id, order_count, gmv, units_sold, return_units,
+      return_amount, canceled_count, ready_count, ready_seconds)
+    select brand_id, date, vendor_id, channel_id, sum(order_count), sum(gmv), sum(units_sold), sum(return_units),
+      sum(return_amount), sum(canceled_count), sum(ready_count), sum(ready_seconds)
+    from daily_sales_rollups
+    group by 1, 2, 3, 4`);
 
   await db.execute(sql`
     insert into daily_order_status_rollups (date, brand_id, vendor_id, channel_id, status_code, paid, order_count, gmv)

@@ -44,7 +44,8 @@ afterAll(async () => {
 });
 
 describe('the demo seed', () => {
-  it('gives the same data when run twice with the same clock', async () => {
+  // A whole second seed: about 6 s on a quiet machine, over 30 s with both cores taken by other work.
+  it('gives the same data when run twice with the same clock', { timeout: 120_000 }, async () => {
     const other = await openTestDatabase();
     try {
       const again = await seedDemo({ db: other.db, now: NOW });

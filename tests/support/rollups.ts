@@ -6,6 +6,7 @@ import { rebuildRollups } from '../../api/seed/rollups';
 
 const ROLLUP_TABLES = [
   'daily_sales_rollups',
+  'daily_sales_totals',
   'daily_order_status_rollups',
   'order_status_totals',
   'daily_product_rollups',

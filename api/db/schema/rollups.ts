@@ -51,6 +51,32 @@ export const dailySalesRollups = pgTable(
 );
 
 /**
+ * daily_sales_rollups summed over the categories: what a dashboard without a category filter reads, a row per
+ * (day, brand, vendor, channel) however many categories sold that day. Kept from the same contributions.
+ */
+export const dailySalesTotals = pgTable(
+  'daily_sales_totals',
+  {
+    brandId: integer('brand_id').notNull(),
+    date: date('date', { mode: 'string' }).notNull(),
+    vendorId: integer('vendor_id').notNull(),
+    channelId: integer('channel_id').notNull(),
+    orderCount: integer('order_count').notNull().default(0),
+    gmv: bigint('gmv', { mode: 'number' }).notNull().default(0),
+    unitsSold: integer('units_sold').notNull().default(0),
+    returnUnits: integer('return_units').notNull().default(0),
+    returnAmount: bigint('return_amount', { mode: 'number' }).notNull().default(0),
+    canceledCount: integer('canceled_count').notNull().default(0),
+    readyCount: integer('ready_count').notNull().default(0),
+    readySeconds: bigint('ready_seconds', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.brandId, t.date, t.vendorId, t.channelId] }),
+    index('daily_sales_totals_vendor_date_idx').on(t.vendorId, t.brandId, t.date),
+  ],
+);
+
+/**
  * Every order, canceled and diverted included, by creation day and current status; `paid` tells completed
  * orders inside a payment voucher from the others; gmv = Σ (grand_total − grand_total_return). The order lists
  * count and total a status tab from here when a date range is set, from orderStatusTotals when not.

@@ -5,7 +5,7 @@ import { fixedShape, readOnce, type Scope } from './scope';
 import { allOf, dayIn, inList, joinedRange, num, selectRows } from './sql';
 
 /**
- * Figures of daily_sales_rollups (orders by creation day; canceled orders only in canceled_count, diverted
+ * Figures of daily_sales_rollups and daily_sales_totals (orders by creation day; canceled orders only in canceled_count, diverted
  * ones nowhere). GMV there is Σ (total_price − total_price_return) of the lines, which is the orders'
  * Σ grand_total − grand_total_return, since grand_total is Σ total_price and returns add up the same way.
  */
@@ -29,7 +29,15 @@ export const NO_SALES: SalesFigures = {
   readySeconds: 0,
 };
 
-/** The rollup rows of the scope; every filter of the dashboards is a key of this rollup. */
+/**
+ * The sales rollup a scope reads (as `r`, with salesRollupWhere): daily_sales_totals, a row per day, brand, vendor
+ * and channel, unless a category filter needs daily_sales_rollups' categories.
+ */
+export function salesRollupOf(scope: Scope): SQL {
+  return scope.categoryIds ? sql`daily_sales_rollups r` : sql`daily_sales_totals r`;
+}
+
+/** The rollup rows of the scope; every filter of the dashboards is a key of daily_sales_rollups. */
 export function salesRollupWhere(scope: Scope, ranges: DayRange[]): SQL {
   return allOf([
     inList('r.brand_id', scope.brandIds),
@@ -75,7 +83,7 @@ export function salesByDay(db: Executor, scope: Scope, ranges: DayRange[]) {
     const rows = await selectRows<FigureRow & { day: string }>(
       db,
       sql`select r.date::text as day, ${FIGURES}
-        from daily_sales_rollups r
+        from ${salesRollupOf(scope)}
         where ${salesRollupWhere(scope, ranges)}
         group by r.date`,
       fixedShape(scope) && joinedRange(ranges) ? 'sales_by_day' : undefined,

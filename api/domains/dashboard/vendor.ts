@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { card, round2, type Period } from './period';
-import { salesByDay, salesRollupWhere, slaHours, totalOver } from './sales-rollup';
+import { salesByDay, salesRollupOf, salesRollupWhere, slaHours, totalOver } from './sales-rollup';
 import type { TableQuery } from './schema';
 import type { Scope } from './scope';
 import { allOf, inList, num, numOrNull, selectRows } from './sql';
@@ -64,7 +64,7 @@ export async function vendorTable(db: Executor, scope: Scope, period: Period, qu
         sales as (
           select r.vendor_id, sum(r.gmv) as gmv, sum(r.order_count) as orders, sum(r.units_sold) as units,
             case when sum(r.ready_count) > 0 then sum(r.ready_seconds)::float8 / sum(r.ready_count) / 3600 end as sla
-          from daily_sales_rollups r
+          from ${salesRollupOf(scope)}
           where ${salesRollupWhere(scope, [period.current])} and r.vendor_id in (select id from v)
           group by r.vendor_id
         ),

@@ -35,6 +35,14 @@ export const SALES: RollupTable = {
   rows: salesRows,
 };
 
+/** SALES summed over the categories (every figure there is a sum, none negative, so no row sums to zero). */
+export const SALES_TOTALS = summedRollup('daily_sales_totals', 'sales_totals', SALES, [
+  'brand_id',
+  'date',
+  'vendor_id',
+  'channel_id',
+]);
+
 export const PRODUCTS: RollupTable = {
   name: 'daily_product_rollups',
   alias: 'products',
@@ -52,13 +60,36 @@ export const ORDER_STATUSES: RollupTable = {
 };
 
 /** ORDER_STATUSES summed over the days. */
-export const ORDER_STATUS_TOTALS: RollupTable = {
-  name: 'order_status_totals',
-  alias: 'totals',
-  keys: ['brand_id', 'vendor_id', 'channel_id', 'status_code', 'paid'],
-  measures: ['order_count', 'gmv'],
-  rows: orderStatusTotalRows,
-};
+export const ORDER_STATUS_TOTALS = summedRollup('order_status_totals', 'totals', ORDER_STATUSES, [
+  'brand_id',
+  'vendor_id',
+  'channel_id',
+  'status_code',
+  'paid',
+]);
+
+/**
+ * Rollups that are another's rows summed over some of its keys: the tracker moves them by what the other's rows
+ * move (tracker.ts), the rebuild computes them from the raw rows.
+ */
+export const SUMMED_ROLLUPS = [
+  { table: ORDER_STATUS_TOTALS, of: ORDER_STATUSES },
+  { table: SALES_TOTALS, of: SALES },
+] as const;
+
+/** A rollup of `of`'s rows summed by `keys`, with its measures. */
+function summedRollup(name: string, alias: string, of: RollupTable, keys: readonly string[]): RollupTable {
+  const columns = keys.map((key) => `r.${key}`).join(', ');
+  const sums = of.measures.map((measure) => `sum(r.${measure}) as ${measure}`).join(', ');
+  return {
+    name,
+    alias,
+    keys,
+    measures: of.measures,
+    rows: (within) => sql`select ${sql.raw(columns)}, ${sql.raw(sums)} from (${of.rows(within)}) r
+      group by ${sql.raw(columns)}`,
+  };
+}
 
 export const INVOICES: RollupTable = {
   name: 'daily_invoice_rollups',
@@ -132,7 +163,7 @@ export const CUSTOMER_TOTALS: RollupTable = {
  * The rollups kept per (day, brand, vendor, channel) of the orders (and the status totals over the days), and per
  * (day, brand, channel) of the invoices (the vendor invoice rollup too: its slices are the invoices').
  */
-export const ORDER_ROLLUPS = [SALES, PRODUCTS, ORDER_STATUSES, ORDER_STATUS_TOTALS] as const;
+export const ORDER_ROLLUPS = [SALES, SALES_TOTALS, PRODUCTS, ORDER_STATUSES, ORDER_STATUS_TOTALS] as const;
 export const INVOICE_ROLLUPS = [INVOICES, CUSTOMERS, PAYMENTS, VENDOR_INVOICES] as const;
 
 export function andWithin(within: SQL | null) {
@@ -194,16 +225,6 @@ export function orderStatusRows(within: SQL | null) {
     left join send_payment_orders spo on spo.order_id = o.id
     where o.deleted_at is null ${andWithin(within)}
     group by 1, 2, 3, 4, 5, 6`;
-}
-
-export function orderStatusTotalRows(within: SQL | null) {
-  return sql`
-    select o.brand_id, o.vendor_id, o.channel_id, o.status_code, spo.order_id is not null as paid,
-      count(*) as order_count, sum(o.grand_total - o.grand_total_return) as gmv
-    from orders o
-    left join send_payment_orders spo on spo.order_id = o.id
-    where o.deleted_at is null ${andWithin(within)}
-    group by 1, 2, 3, 4, 5`;
 }
 
 export function voucherTotalRows(within: SQL | null) {

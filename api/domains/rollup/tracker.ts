@@ -33,7 +33,7 @@ import {
   type OrderSlice,
   type OrderSliceRow,
 } from './slices';
-import { ORDER_STATUS_TOTALS, ORDER_STATUSES, VENDOR_INVOICES, VOUCHER_TOTALS } from './statements';
+import { SUMMED_ROLLUPS, VENDOR_INVOICES, VOUCHER_TOTALS, type RollupTable } from './statements';
 
 export type RollupTracker = {
   /** A new order, with its lines. */
@@ -101,19 +101,25 @@ function recompute<T extends { key: string }>(slices: Map<string, T>, slice: T) 
 }
 
 /**
- * The status totals move by what the status rollup's rows move: its contributions, and for recomputed slices the
- * recomputed rows less the rows they replace (both read before the statement writes anything).
+ * A summed rollup (SUMMED_ROLLUPS) moves by what the rollup it sums moves: that one's contributions, and for
+ * recomputed slices its recomputed rows less the rows they replace (both read before the statement writes anything).
  */
-function totalsOf(contributed: boolean, recomputed: OrderSlice[]) {
-  const columns = [...ORDER_STATUS_TOTALS.keys, ...ORDER_STATUS_TOTALS.measures].join(', ');
+function summedOf(
+  summed: RollupTable,
+  of: RollupTable,
+  contributed: boolean,
+  recomputed: OrderSlice[],
+): SQL[] {
+  const columns = [...summed.keys, ...summed.measures].join(', ');
+  const negated = [...summed.keys, ...summed.measures.map((measure) => `-${measure}`)].join(', ');
   const parts: SQL[] = [];
-  if (contributed) parts.push(sql.raw(`select ${columns} from ${contributionsOf(ORDER_STATUSES)}`));
+  if (contributed) parts.push(sql.raw(`select ${columns} from ${contributionsOf(of)}`));
   if (recomputed.length) {
-    parts.push(sql.raw(`select ${columns} from ${recomputedOf(ORDER_STATUSES)}`));
-    parts.push(sql`select brand_id, vendor_id, channel_id, status_code, paid, -order_count, -gmv
-      from daily_order_status_rollups t where ${orderRollupsInSlices(recomputed)}`);
+    parts.push(sql.raw(`select ${columns} from ${recomputedOf(of)}`));
+    parts.push(sql`select ${sql.raw(negated)} from ${sql.identifier(of.name)} t
+      where ${orderRollupsInSlices(recomputed)}`);
   }
-  return parts.length ? [addContributions(ORDER_STATUS_TOTALS, sql.join(parts, sql` union all `))] : [];
+  return parts.length ? [addContributions(summed, sql.join(parts, sql` union all `))] : [];
 }
 
 /** The CTEs writing the changes, and the lock keys of what they write. */
@@ -133,7 +139,7 @@ function planOrders(changes: Changes) {
     ...returns.map(({ order }) => orderSliceOf(order).lockKey),
   ]);
   const ctes: SQL[] = [];
-  let statusesContributed = false;
+  const contributed = new Set<RollupTable>();
   for (const rollup of ORDER_CONTRIBUTIONS) {
     const states = signedStates(changes.orders, rollup.shape).filter(({ state }) => outside(state));
     for (const { state } of states) keys.add(orderSliceOf(state).lockKey);
@@ -142,13 +148,15 @@ function planOrders(changes: Changes) {
       ...returns.map(({ order, lines }) => rollup.ofReturns?.(order, lines) ?? null),
     ].filter((part): part is SQL => part !== null);
     if (parts.length) ctes.push(addContributions(rollup.table, sql.join(parts, sql` union all `)));
-    if (rollup.table === ORDER_STATUSES) statusesContributed = parts.length > 0;
+    if (parts.length) contributed.add(rollup.table);
     if (recomputed.length) {
       const fresh = rollup.table.rows(ordersInSlices(recomputed));
       ctes.push(replaceSlices(rollup.table, fresh, orderRollupsInSlices(recomputed)));
     }
   }
-  ctes.push(...totalsOf(statusesContributed, recomputed));
+  for (const { table, of } of SUMMED_ROLLUPS) {
+    ctes.push(...summedOf(table, of, contributed.has(of), recomputed));
+  }
   return { ctes, keys };
 }
 
