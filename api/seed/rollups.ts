@@ -14,6 +14,7 @@ export async function rebuildRollups(db: Executor): Promise<void> {
   await db.execute(sql`delete from daily_order_status_rollups`);
   await db.execute(sql`delete from order_status_totals`);
   await db.execute(sql`delete from daily_product_rollups`);
+  await db.execute(sql`delete from daily_product_totals`);
   await db.execute(sql`delete from daily_invoice_rollups`);
   await db.execute(sql`delete from daily_customer_rollups`);
   await db.execute(sql`delete from daily_payment_rollups`);
@@ -96,6 +97,12 @@ export async function rebuildRollups(db: Executor): Promise<void> {
     join order_products l on l.order_id = o.id
     where o.status_code not in ('canceled', 'diverted') and o.deleted_at is null and l.product_id is not null
     group by 1, 2, 3, 4, 5`);
+
+  await db.execute(sql`
+    insert into daily_product_totals (brand_id, date, product_id, gmv, units_sold, order_count)
+    select brand_id, date, product_id, sum(gmv), sum(units_sold), sum(order_count)
+    from daily_product_rollups
+    group by 1, 2, 3`);
 
   await db.execute(sql`
     insert into daily_invoice_rollups (date, brand_id, channel_id, status_code, invoice_count, grand_total)

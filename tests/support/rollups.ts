@@ -10,6 +10,7 @@ const ROLLUP_TABLES = [
   'daily_order_status_rollups',
   'order_status_totals',
   'daily_product_rollups',
+  'daily_product_totals',
   'daily_invoice_rollups',
   'daily_customer_rollups',
   'daily_payment_rollups',

@@ -77,6 +77,23 @@ export const dailySalesTotals = pgTable(
 );
 
 /**
+ * daily_product_rollups summed over vendors and channels: what a brand's dashboard without a vendor or channel
+ * filter reads, a row per (brand, day, product). Kept from the same contributions.
+ */
+export const dailyProductTotals = pgTable(
+  'daily_product_totals',
+  {
+    brandId: integer('brand_id').notNull(),
+    date: date('date', { mode: 'string' }).notNull(),
+    productId: integer('product_id').notNull(),
+    gmv: bigint('gmv', { mode: 'number' }).notNull().default(0),
+    unitsSold: integer('units_sold').notNull().default(0),
+    orderCount: integer('order_count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.brandId, t.date, t.productId] })],
+);
+
+/**
  * Every order, canceled and diverted included, by creation day and current status; `paid` tells completed
  * orders inside a payment voucher from the others; gmv = Σ (grand_total − grand_total_return). The order lists
  * count and total a status tab from here when a date range is set, from orderStatusTotals when not.

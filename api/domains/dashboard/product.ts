@@ -4,6 +4,7 @@ import { card, type Period } from './period';
 import type { TableQuery } from './schema';
 import type { Scope } from './scope';
 import { allOf, dayIn, inList, num } from './sql';
+import { productRollupOf } from './sales-rollup';
 import { averageInStockRates, inStockRates, supplyAsOf } from './stock';
 import { limitOffset, orderBy, paged, pageWithTotal, searchAny } from './table';
 
@@ -48,14 +49,14 @@ type ProductRow = {
 };
 
 /**
- * "Performa Produk": the products sold in the range (lines of live orders, from daily_product_rollups) with
+ * "Performa Produk": the products sold in the range (lines of live orders, from the product rollups) with
  * their GMV, units net of returns and number of orders. The range's rollup rows are read once, for the page and
  * its count together.
  */
 export async function productTable(db: Executor, scope: Scope, period: Period, query: TableQuery) {
   const sold = sql`select r.product_id, sum(r.gmv)::bigint as total_price, sum(r.units_sold)::bigint as total_sold,
       sum(r.order_count)::bigint as total_order
-    from daily_product_rollups r
+    from ${productRollupOf(scope)}
     where ${allOf([
       inList('r.brand_id', scope.brandIds),
       scope.vendorIds ? inList('r.vendor_id', scope.vendorIds) : undefined,

@@ -37,6 +37,14 @@ export function salesRollupOf(scope: Scope): SQL {
   return scope.categoryIds ? sql`daily_sales_rollups r` : sql`daily_sales_totals r`;
 }
 
+/**
+ * The product rollup a scope reads (as `r`): daily_product_totals, a row per brand, day and product, unless a vendor
+ * or channel filter needs daily_product_rollups' vendors and channels.
+ */
+export function productRollupOf(scope: Scope): SQL {
+  return scope.vendorIds || scope.channelIds ? sql`daily_product_rollups r` : sql`daily_product_totals r`;
+}
+
 /** The rollup rows of the scope; every filter of the dashboards is a key of daily_sales_rollups. */
 export function salesRollupWhere(scope: Scope, ranges: DayRange[]): SQL {
   return allOf([

@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { addDays, daysBetween, round2, type DayRange } from './period';
 import { RUN_RATE_DAYS } from '../stock/figures';
+import { productRollupOf } from './sales-rollup';
 import { readOnce, type Scope } from './scope';
 import { allOf, dayIn, inList, num, numOrNull, rangeIndexOf, selectRows } from './sql';
 
@@ -78,7 +79,7 @@ export async function averageInStockRates(db: Executor, scope: Scope, ranges: Da
 /**
  * Run rate and weeks of supply of each of the ranges (docs/decisions/019), in one statement:
  * - the products are the scope's active products stocked by one of its vendors (a vendor_stocks row);
- * - a product's run rate is its units sold (daily_product_rollups, net of returns) per day of the range, or of
+ * - a product's run rate is its units sold (the product rollups, net of returns) per day of the range, or of
  *   the 7 days ending on its last day when the range is shorter (the stock list's window), so the figure follows
  *   the range the dashboard is filtered by; the average run rate is their mean over the products, unsold ones counting 0;
  * - a product's weeks of supply is its available stock ÷ (run rate × 7), with available the sum over the scope's
@@ -125,7 +126,7 @@ async function readSupply(db: Executor, scope: Scope, ranges: DayRange[]) {
       ),
       sold as (
         select a.k, r.product_id, sum(r.units_sold) as units
-        from as_of a join daily_product_rollups r on r.date between a.window_from and a.day
+        from as_of a join ${productRollupOf(scope)} on r.date between a.window_from and a.day
         where ${allOf([
           inList('r.brand_id', scope.brandIds),
           vendorOf('r.vendor_id'),

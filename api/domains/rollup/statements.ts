@@ -51,6 +51,13 @@ export const PRODUCTS: RollupTable = {
   rows: productRows,
 };
 
+/** PRODUCTS summed over vendors and channels (order_count too: an order has one vendor and one channel). */
+export const PRODUCT_TOTALS = summedRollup('daily_product_totals', 'product_totals', PRODUCTS, [
+  'brand_id',
+  'date',
+  'product_id',
+]);
+
 export const ORDER_STATUSES: RollupTable = {
   name: 'daily_order_status_rollups',
   alias: 'statuses',
@@ -75,6 +82,7 @@ export const ORDER_STATUS_TOTALS = summedRollup('order_status_totals', 'totals',
 export const SUMMED_ROLLUPS = [
   { table: ORDER_STATUS_TOTALS, of: ORDER_STATUSES },
   { table: SALES_TOTALS, of: SALES },
+  { table: PRODUCT_TOTALS, of: PRODUCTS },
 ] as const;
 
 /** A rollup of `of`'s rows summed by `keys`, with its measures. */
@@ -163,7 +171,14 @@ export const CUSTOMER_TOTALS: RollupTable = {
  * The rollups kept per (day, brand, vendor, channel) of the orders (and the status totals over the days), and per
  * (day, brand, channel) of the invoices (the vendor invoice rollup too: its slices are the invoices').
  */
-export const ORDER_ROLLUPS = [SALES, SALES_TOTALS, PRODUCTS, ORDER_STATUSES, ORDER_STATUS_TOTALS] as const;
+export const ORDER_ROLLUPS = [
+  SALES,
+  SALES_TOTALS,
+  PRODUCTS,
+  PRODUCT_TOTALS,
+  ORDER_STATUSES,
+  ORDER_STATUS_TOTALS,
+] as const;
 export const INVOICE_ROLLUPS = [INVOICES, CUSTOMERS, PAYMENTS, VENDOR_INVOICES] as const;
 
 export function andWithin(within: SQL | null) {
