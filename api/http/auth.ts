@@ -6,7 +6,8 @@ import { accessTokens, userBrands, users } from '../db/schema';
 import { effectivePermissions, effectiveRoleId, permissionsOfRole } from '../access/permissions';
 import { ROLE } from '../access/roles';
 import { hashToken } from '../access/secret-tokens';
-import type { ApiDeps, AuthUser, ApiEnv } from './context';
+import type { AuthUser } from '../access/auth-user';
+import type { ApiDeps, ApiEnv } from './context';
 import { unauthenticated } from './errors';
 import { idempotent } from './idempotency';
 

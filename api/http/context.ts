@@ -12,9 +12,6 @@ export type ChannelSigner = { authorize(socketId: string, channel: string): { au
 /** Relays the outbox right after a commit; the relay's own interval catches anything a nudge misses. */
 export type EventRelay = { nudge(): void };
 
-/** Re-exported for the domains, which take the account from the request context. */
-export type { AuthUser };
-
 export type ApiDeps = {
   db: Database;
   config: ApiConfig;

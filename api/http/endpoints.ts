@@ -5,7 +5,7 @@ import { isPublic, type Policy } from '../access/policy';
 import { authenticated } from './auth';
 import type { ApiEnv } from './context';
 import { enforcePolicy, enforceNamedTenants } from './enforce-policy';
-import { ApiError } from './errors';
+import { ApiError } from '../api-error';
 import type { Operation } from './openapi-types';
 import { createKeyedTurns } from './turns';
 import { readBody, readQuery, validate } from './validation';

@@ -5,9 +5,11 @@ import { ApiError, alreadyTaken, conflict } from '../api-error';
 import { isDatabaseUnavailable } from '../db/unavailable';
 import { UNIQUE_FIELDS, uniqueViolation, type UniqueIndex } from '../db/unique';
 
-/** The domains take the error type and its constructors from here, beside the handler that writes them. */
+/**
+ * The domains take the error constructors from here, beside the handler that writes them; the error type itself
+ * they import from api-error.ts, where it is defined.
+ */
 export {
-  ApiError,
   alreadyTaken,
   conflict,
   forbidden,

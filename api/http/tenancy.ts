@@ -5,7 +5,8 @@ import { brands, vendorBrands, vendors } from '../db/schema';
 import { ROLE } from '../access/roles';
 import type { SettingsScope } from '../access/settings-scope';
 import type { Context } from 'hono';
-import type { ApiEnv, AuthUser } from './context';
+import type { AuthUser } from '../access/auth-user';
+import type { ApiEnv } from './context';
 import { MAX_ID } from './params';
 import { forbidden, notFound } from './errors';
 

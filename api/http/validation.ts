@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import { type z, type ZodIssue, type ZodTypeAny } from 'zod';
-import { ApiError, validationFailed, type FieldErrors } from './errors';
+import { ApiError } from '../api-error';
+import { validationFailed, type FieldErrors } from './errors';
 
 function attributeName(path: (string | number)[]): string {
   const last = [...path].reverse().find((segment) => typeof segment === 'string');

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stockMovements, vendorStocks } from '../../api/db/schema';
 import { changeStock, moveOrderStock } from '../../api/domains/stock/ledger';
-import { ApiError } from '../../api/http/errors';
+import { ApiError } from '../../api/api-error';
 import { runWrite } from '../../api/work/unit-of-work';
 import { startTestApi, type TestApi } from '../support/api';
 import { createCatalogue, placeOrder, type Catalogue } from '../support/world';

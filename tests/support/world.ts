@@ -36,7 +36,8 @@ import { effectiveRoleId, permissionsOfRole } from '../../api/access/permissions
 import { grantBuiltInRoles } from '../../api/access/permission-sync';
 import { BUILT_IN_GRANTS } from '../../contract/access';
 import { keyAccountBrandIds } from '../../api/domains/user/visibility';
-import type { ApiDeps, AuthUser } from '../../api/http/context';
+import type { AuthUser } from '../../api/access/auth-user';
+import type { ApiDeps } from '../../api/http/context';
 
 export const WORLD_PASSWORD = 'rahasia-123';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AuthCache } from '../../api/http/auth-cache';
-import type { AuthUser } from '../../api/http/context';
+import type { AuthUser } from '../../api/access/auth-user';
 
 const at = (ms: number) => new Date(Date.UTC(2026, 0, 1) + ms);
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ApiError, validationFailed } from '../../api/http/errors';
+import { ApiError } from '../../api/api-error';
+import { validationFailed } from '../../api/http/errors';
 import { toFieldErrors } from '../../api/http/validation';
 
 function issuesOf(schema: z.ZodTypeAny, input: unknown) {

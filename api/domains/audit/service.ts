@@ -9,7 +9,7 @@ import {
 import type { Executor } from '../../db/client';
 import { jakartaDayEnd, jakartaDayStart } from '../../db/jakarta';
 import { auditLogs, brands, products, roles, users, vendorBrands, vendors } from '../../db/schema';
-import type { AuthUser } from '../../http/context';
+import type { AuthUser } from '../../access/auth-user';
 import { LOG_COUNT_CAP, offsetOf, pageMeta } from '../../http/pagination';
 import { ROLE } from '../../access/roles';
 import { EXPORT_BATCH } from '../export/workbook';

@@ -14,8 +14,9 @@ import {
   userBrands,
   users,
 } from '../../db/schema';
-import type { AuthUser } from '../../http/context';
-import { ApiError, notFound, validationFailed } from '../../http/errors';
+import type { AuthUser } from '../../access/auth-user';
+import { ApiError } from '../../api-error';
+import { notFound, validationFailed } from '../../http/errors';
 import { offsetOf, pageMeta, sortColumn } from '../../http/pagination';
 import type { Work } from '../../work/unit-of-work';
 import type { BrandBody, BrandListQuery } from './schema';

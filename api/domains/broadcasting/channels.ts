@@ -1,5 +1,5 @@
 import type { Database } from '../../db/client';
-import type { AuthUser } from '../../http/context';
+import type { AuthUser } from '../../access/auth-user';
 import { ROLE } from '../../access/roles';
 
 const USER_CHANNEL = /^private-App\.Models\.User\.(\d+)$/;

@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import type { ApiEnv } from '../../http/context';
-import { ApiError, validationFailed } from '../../http/errors';
+import { ApiError } from '../../api-error';
+import { validationFailed } from '../../http/errors';
 import { brandOfPath } from '../../http/tenancy';
 import { channelAdapter } from './adapters';
 import type { PushOutcome } from './channel-adapter';

@@ -1,7 +1,9 @@
 import { and, count, desc, eq, isNull } from 'drizzle-orm';
 import { notifications } from '../../db/schema';
-import type { ApiDeps, AuthUser } from '../../http/context';
-import { ApiError, notFound } from '../../http/errors';
+import type { AuthUser } from '../../access/auth-user';
+import type { ApiDeps } from '../../http/context';
+import { ApiError } from '../../api-error';
+import { notFound } from '../../http/errors';
 import { offsetOf, pageMeta } from '../../http/pagination';
 import { runWrite } from '../../work/unit-of-work';
 

@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
-import type { ApiEnv, AuthUser } from '../../http/context';
+import type { AuthUser } from '../../access/auth-user';
+import type { ApiEnv } from '../../http/context';
 import { brandOfPath, vendorOfPath } from '../../http/tenancy';
 import { mayPerform } from '../../access/policy';
 import type { OrderScope, OrderView } from './filters';

@@ -1,4 +1,4 @@
-import type { AuthUser } from '../../http/context';
+import type { AuthUser } from '../../access/auth-user';
 import { notFound } from '../../http/errors';
 
 /** The brands whose vouchers the caller works with: every brand, or the listed ones. */

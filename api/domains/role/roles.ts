@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, ilike, isNotNull, isNull, ne, sql } from 'dr
 import type { Executor } from '../../db/client';
 import { containsPattern } from '../../db/like';
 import { gateSettings, roles, users } from '../../db/schema';
-import type { AuthUser } from '../../http/context';
+import type { AuthUser } from '../../access/auth-user';
 import { alreadyTaken, forbidden, notFound, validationFailed } from '../../http/errors';
 import { offsetOf, pageMeta, sortColumn } from '../../http/pagination';
 import type { Work } from '../../work/unit-of-work';

@@ -15,7 +15,7 @@ import {
 import { mayPerform } from '../../access/policy';
 import type { OperationName } from '../../../contract/access';
 import { ROLE } from '../../access/roles';
-import type { AuthUser } from '../../http/context';
+import type { AuthUser } from '../../access/auth-user';
 import { visibleVendors } from '../vendor/service';
 import { SEARCH_KINDS, type SearchHit, type SearchKind } from './schema';
 

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle
 import type { Executor } from '../../db/client';
 import { containsPattern } from '../../db/like';
 import { brands, roles, users, vendors } from '../../db/schema';
-import type { AuthUser } from '../../http/context';
+import type { AuthUser } from '../../access/auth-user';
 import { notFound } from '../../http/errors';
 import { offsetOf, pageMeta, sortColumn } from '../../http/pagination';
 import { effectiveRoleId, permissionsOfRole } from '../../access/permissions';

@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { brands, roles, users, vendorBrands, vendors } from '../../db/schema';
-import type { AuthUser } from '../../http/context';
+import type { AuthUser } from '../../access/auth-user';
 import { alreadyTaken, forbidden, validationFailed } from '../../http/errors';
 import { ANY, refuseUngranted } from '../../access/grants';
 import { effectiveRoleId, permissionNamesOfRole, permissionsOfRole } from '../../access/permissions';

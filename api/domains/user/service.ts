@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { userBrands, users } from '../../db/schema';
-import type { AuthUser } from '../../http/context';
+import type { AuthUser } from '../../access/auth-user';
 import { forbidden, validationFailed } from '../../http/errors';
 import type { Work } from '../../work/unit-of-work';
 import { outranks } from '../../access/grants';

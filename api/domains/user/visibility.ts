@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { users } from '../../db/schema';
-import type { AuthUser } from '../../http/context';
+import type { AuthUser } from '../../access/auth-user';
 import { ROLE } from '../../access/roles';
 
 /**

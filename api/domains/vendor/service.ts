@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, ilike, inArray, isNull, sql, type SQL } from
 import type { Executor } from '../../db/client';
 import { containsPattern } from '../../db/like';
 import { brands, orders, users, vendorBrands, vendors } from '../../db/schema';
-import type { AuthUser } from '../../http/context';
+import type { AuthUser } from '../../access/auth-user';
 import { forbidden, notFound, validationFailed } from '../../http/errors';
 import { reachesAll } from '../../access/policy';
 import { offsetOf, pageMeta, sortColumn, type PageQuery } from '../../http/pagination';
