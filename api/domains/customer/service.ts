@@ -28,16 +28,24 @@ export const customerDetailQuerySchema = pageQuerySchema.extend({
 
 export type CustomerDetailQuery = z.infer<typeof customerDetailQuerySchema>;
 
-/** The invoices a customer row counts: those of the date range and channels when given. */
-function invoiceConditions(query: Pick<CustomerListQuery, 'date-from' | 'date-to' | 'channel'>) {
-  const conditions: SQL[] = [sql`${invoices.customerId} = ${customers.id}`];
-  conditions.push(...dateConditions(invoices.createdAt, query['date-from'], query['date-to']));
+/** What the date range and channels, when given, ask of an invoice; none when neither is given. */
+function invoiceFilters(query: Pick<CustomerListQuery, 'date-from' | 'date-to' | 'channel'>) {
+  const conditions = dateConditions(invoices.createdAt, query['date-from'], query['date-to']);
   if (query.channel?.length) conditions.push(inArray(invoices.channelId, query.channel));
-  return and(...conditions) as SQL;
+  return conditions;
 }
 
-export function customerWhere(brandId: number, query: CustomerListQuery) {
-  const conditions: SQL[] = [eq(customers.brandId, brandId)];
+/** The invoices a customer row counts: those of the date range and channels when given. */
+function invoiceConditions(query: Pick<CustomerListQuery, 'date-from' | 'date-to' | 'channel'>) {
+  return and(sql`${invoices.customerId} = ${customers.id}`, ...invoiceFilters(query)) as SQL;
+}
+
+/**
+ * What the search and the filters ask of a buyer: the one rule of whether the list is narrowed, for its rows and
+ * for its total alike. None when the list shows every buyer of the brand.
+ */
+function narrowingConditions(query: CustomerListQuery) {
+  const conditions: SQL[] = [];
   if (query.search) {
     const pattern = containsPattern(query.search);
     conditions.push(
@@ -48,10 +56,14 @@ export function customerWhere(brandId: number, query: CustomerListQuery) {
       ) as SQL,
     );
   }
-  if (query['date-from'] || query['date-to'] || query.channel?.length) {
+  if (invoiceFilters(query).length) {
     conditions.push(sql`exists (select 1 from ${invoices} where ${invoiceConditions(query)})`);
   }
-  return and(...conditions) as SQL;
+  return conditions;
+}
+
+export function customerWhere(brandId: number, query: CustomerListQuery) {
+  return and(eq(customers.brandId, brandId), ...narrowingConditions(query)) as SQL;
 }
 
 export function customerRowFields(query: CustomerListQuery) {
@@ -86,7 +98,7 @@ const CUSTOMER_SORTS = {
  * the rows read every buyer the brand ever had), else a count of the rows that match.
  */
 function customerTotal(executor: Executor, brandId: number, query: CustomerListQuery, where: SQL) {
-  const narrowed = query.search || query['date-from'] || query['date-to'] || query.channel?.length;
+  const narrowed = narrowingConditions(query).length > 0;
   if (narrowed) return executor.select({ total: count() }).from(customers).where(where);
   return executor
     .select({ total: sql<number>`coalesce(max(${brandCustomerTotals.customerCount}), 0)::int` })
