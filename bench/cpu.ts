@@ -43,7 +43,7 @@ import {
   webSession,
   type Auth,
 } from './http';
-import { ms, runLoad, summarise, type LoadStats } from './load';
+import { median, medianBy, ms, runLoad, summarise, type LoadStats } from './load';
 import { printRows, writeSection, type BudgetRow } from './results';
 
 const brandId = Number(process.env.BRAND_ID ?? 1);
@@ -109,10 +109,6 @@ function perRequest(delta: { server: number; database: number }, count: number):
   return { server, database, total: server + database };
 }
 
-function median<T>(values: T[], key: (value: T) => number): T {
-  return [...values].sort((a, b) => key(a) - key(b))[Math.floor(values.length / 2)];
-}
-
 /** `count` requests one at a time: their latencies and the CPU per request of the pids meanwhile. */
 async function oneAtATime(pids: number[], request: () => Promise<unknown>, count: number) {
   const durations: number[] = [];
@@ -159,15 +155,12 @@ async function measurePair(
       measured.flatMap((round) => round.durations),
       measured.reduce((sum, round) => sum + round.wall, 0),
     ),
-    aloneCpu: median(measured, (round) => round.cpu.total).cpu,
+    aloneCpu: medianBy(measured, (round) => round.cpu.total).cpu,
   });
   const pair: Pair = {
     floor: sideOf(floorRounds),
     subject: sideOf(subjectRounds),
-    ratio: median(
-      subjectRounds.map((round, index) => round.cpu.total / floorRounds[index].cpu.total),
-      (value) => value,
-    ),
+    ratio: median(subjectRounds.map((round, index) => round.cpu.total / floorRounds[index].cpu.total)),
     idle,
   };
   if (loadedTotal) {

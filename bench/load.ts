@@ -44,6 +44,20 @@ export function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(sorted.length * p) - 1))];
 }
 
+/**
+ * The median of a set, as one of its members: the middle of the ascending order by `key` (the upper of the two
+ * middle ones when the count is even), so a median round is a round that ran, its other figures with it.
+ * Undefined when the set is empty.
+ */
+export function medianBy<T>(values: T[], key: (value: T) => number): T {
+  return [...values].sort((a, b) => key(a) - key(b))[Math.floor(values.length / 2)];
+}
+
+/** The median of a set of numbers, as medianBy takes it. */
+export function median(values: number[]): number {
+  return medianBy(values, (value) => value);
+}
+
 /** Percentiles and mean of a set of durations in ms; `wallMs` gives the throughput. */
 export function summarise(durations: number[], wallMs: number, errors = 0): LoadStats {
   const sorted = [...durations].sort((a, b) => a - b);

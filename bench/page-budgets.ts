@@ -14,6 +14,7 @@
  *   BASE_URL=http://127.0.0.1:3600 npx tsx bench/page-budgets.ts
  */
 import { chromium, type Browser } from 'playwright';
+import { median } from './load';
 
 const BASE = process.env.BASE_URL ?? 'http://localhost:3000';
 const EMAIL = process.env.EMAIL ?? 'admin@demo.test';
@@ -29,11 +30,6 @@ const PAGES = [
 ].filter((page) => !process.env.PAGES || process.env.PAGES.split(',').includes(page.path));
 
 type Run = { paintedMs: number; fcpMs: number; jsBodyKb: number; jsTotalKb: number; scripts: number };
-
-function median(values: number[]) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
-}
 
 async function measure(browser: Browser, path: string, element: string): Promise<Run> {
   const context = await browser.newContext({ viewport: { width: 1366, height: 800 }, locale: 'id-ID' });

@@ -28,6 +28,7 @@ import {
   webSession,
   type Auth,
 } from './http';
+import { median } from './load';
 import { writeSection, type BudgetRow } from './results';
 
 type Target = {
@@ -181,7 +182,6 @@ async function cpuPerRequest(target: Target, subject: Subject, count: number) {
   return { server: delta.server / count, database: delta.database / count };
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const fmt = (cpu: { server: number; database: number }) =>
   `${(cpu.server + cpu.database).toFixed(2)} ms (PG ${cpu.database.toFixed(2)})`;
 

@@ -32,7 +32,7 @@ import {
   webSession,
   type Auth,
 } from './http';
-import { ms, runLoad, type LoadStats } from './load';
+import { medianBy, ms, runLoad, type LoadStats } from './load';
 import { printRows, writeSection, type BudgetRow } from './results';
 
 const brandId = Number(process.env.BRAND_ID ?? 1);
@@ -153,7 +153,7 @@ if (only.has('pdf')) {
   const sizes = [...page.data].sort((a, b) => a.order_count - b.order_count);
   if (!sizes.length) throw new Error(`brand ${brandId} has no voucher to print`);
   const picked = [
-    { label: 'typical', voucher: sizes[Math.floor(sizes.length / 2)] },
+    { label: 'typical', voucher: medianBy(sizes, (row) => row.order_count) },
     { label: 'largest', voucher: sizes[sizes.length - 1] },
   ];
   for (const { label, voucher } of picked) {

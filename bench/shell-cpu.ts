@@ -15,6 +15,7 @@ import { readdirSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { Agent, request } from 'node:http';
 import { ADMIN, BASE_URL, cpuUse, serverPid, waitForQuiet, webSession } from './http';
+import { median } from './load';
 
 const SERVERS = (process.env.SERVERS ?? BASE_URL).split(',').map((base) => base.trim());
 
@@ -43,11 +44,6 @@ function page(base: string, path: string, cookie?: string): Promise<number> {
     req.on('error', reject);
     req.end();
   });
-}
-
-function median(values: number[]) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
 }
 
 /**

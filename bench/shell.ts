@@ -2,6 +2,8 @@
  * Median response time, on loopback, of 20 sequential requests each to /auth/login and to the
  * signed-in shell, against a running server (BASE_URL, default http://localhost:3000).
  */
+import { median, percentile } from './load';
+
 const base = process.env.BASE_URL ?? 'http://localhost:3000';
 const runs = Number(process.env.RUNS ?? 20);
 
@@ -36,7 +38,7 @@ async function signIn(email: string, password: string) {
   return cookieHeader(jar);
 }
 
-async function median(path: string, cookie?: string) {
+async function timings(path: string, cookie?: string) {
   const times: number[] = [];
   for (let i = 0; i < runs; i++) {
     const start = performance.now();
@@ -49,7 +51,7 @@ async function median(path: string, cookie?: string) {
     times.push(performance.now() - start);
   }
   times.sort((a, b) => a - b);
-  return { median: times[Math.floor(times.length / 2)], p95: times[Math.ceil(times.length * 0.95) - 1] };
+  return { median: median(times), p95: percentile(times, 0.95) };
 }
 
 const cookie = await signIn('admin@demo.test', 'demo1234');
@@ -58,7 +60,6 @@ for (const [label, path, session] of [
   ['signed-in shell (/dashboard/ringkasan)', '/dashboard/ringkasan', cookie],
   ['signed-in shell (/account/profile)', '/account/profile', cookie],
 ] as const) {
-  const { median: mid, p95 } = await median(path, session);
+  const { median: mid, p95 } = await timings(path, session);
   console.info(`${label}: median ${mid.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms over ${runs} requests`);
 }
-export {};
