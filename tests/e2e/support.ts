@@ -107,6 +107,20 @@ export async function openFirstOffer(page: Page) {
   return dialog;
 }
 
+/** The vendor's order list, then the offer of `externalNumber` (one of the test's own, offerOf), as a dialog. */
+export async function openOffer(page: Page, externalNumber: string) {
+  await page.goto('/order');
+  await page
+    .getByRole('region', { name: 'Pesanan Masuk' })
+    .getByRole('listitem')
+    .filter({ hasText: externalNumber })
+    .getByRole('link', { name: 'Lihat' })
+    .click();
+  const dialog = page.getByRole('dialog', { name: 'Pesanan Masuk' });
+  await expect(dialog.getByText(externalNumber)).toBeVisible();
+  return dialog;
+}
+
 /** An API bearer token for a demo account, as a marketplace adapter or another client signs in. */
 export async function tokenFor(request: APIRequestContext, email: string) {
   const response = await request.post('/oauth/token', {
