@@ -2,7 +2,7 @@ import { defineConfig } from '@playwright/test';
 import { launchOptions, SPLIT_SPECS } from './playwright.config';
 
 /**
- * The split deployment (DESIGN §2): the API alone (`npm run start:api`) with its real-time server, and the web
+ * The split deployment (docs/decisions/013): the API alone (`npm run start:api`) with its real-time server, and the web
  * app pointed at it with API_URL, so the web app's upstream calls go over HTTP, not in process.
  */
 const WEB_PORT = Number(process.env.E2E_SPLIT_PORT ?? 3110);

@@ -198,7 +198,7 @@ function isApiPath(url = '') {
 const limits = bodyLimitsOf(config);
 const answeredByApi = (req: IncomingMessage) => embedApi && isApiPath(req.url);
 
-// Every body is bounded before anything reads it, the web app's forms as well as the API's (DESIGN §8).
+// Every body is bounded before anything reads it, the web app's forms as well as the API's (docs/decisions/047).
 const server = createServer(
   limitBodies(
     (req) => (answeredByApi(req) ? apiBodyLimit(pathOf(req), limits) : webBodyLimit(req, limits)),

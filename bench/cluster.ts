@@ -1,5 +1,5 @@
 /**
- * Two instances against one (`npm run start:cluster -- --instances 2`, DESIGN §2): the /order page at 20
+ * Two instances against one (`npm run start:cluster -- --instances 2`, docs/decisions/015): the /order page at 20
  * concurrent on one instance alone, then through the proxy with the load split across both (pages per second
  * and CPU per page of all the app's processes), and a real-time event's latency from a write on instance A to a
  * pusher-js client connected to instance B (Redis fan-out).

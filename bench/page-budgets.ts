@@ -1,5 +1,5 @@
 /**
- * A page's first paint and its JavaScript as a user on a slow line gets them (issue 12's budgets): cold load after
+ * A page's first paint and its JavaScript as a user on a slow line gets them, against their budgets: cold load after
  * sign-in (a new browser context each run, cache disabled), Chromium's network emulation at Fast 3G (150 ms
  * latency, 1.6 Mbit/s down, 750 kbit/s up) and 4× CPU slowdown through a CDP session.
  *

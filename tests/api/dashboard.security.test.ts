@@ -35,7 +35,7 @@ const VENDOR_SCOPE: Record<UserKey, VendorKey[]> = {
   vendor1Special: ['V1'],
 };
 
-/** Spec 000 §7 "Dashboard widgets", both families, plus the branch dashboard (brand side only). */
+/** The dashboard widgets the brand side and the vendor side both answer; each side's own follow. */
 const SHARED_PATHS = [
   'customer/card',
   'customer/card/new-customer',

@@ -3,7 +3,7 @@ import { expect, test, type APIRequestContext, type Page } from './fixtures';
 import { ACCOUNTS, jakartaInvoice, signInTo, tokenFor, WIDE_RANGE } from './support';
 
 /**
- * What a person meets first on the built screens (issue 12), with JavaScript and without: titles, newest first,
+ * What a person meets first on the built screens, with JavaScript and without: titles, newest first,
  * tables that fit a laptop and a phone, prints that add up, the links a role may follow, feedback while waiting,
  * and the spec details that were missing.
  */

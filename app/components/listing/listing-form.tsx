@@ -281,7 +281,7 @@ export function ListingForm({
                 name="preorder_unit"
                 defaultValue={draft.preorder_unit}
                 className="input"
-                // Spec 001 §5: changing the unit clears the duration.
+                // A duration counts in the unit it was given in, so changing the unit clears it.
                 onChange={() => setDuration('')}
               >
                 <option value="DAY">{t('listing.days')}</option>
