@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { expect, test, type APIRequestContext, type Page } from './fixtures';
-import { ACCOUNTS, jakartaInvoice, signInTo, tokenFor, WIDE_RANGE } from './support';
+import { ACCOUNTS, jakartaInvoice, openOffer, signInTo, tokenFor, WIDE_RANGE } from './support';
 
 /**
  * What a person meets first on the built screens, with JavaScript and without: titles, newest first,
@@ -232,14 +232,8 @@ test.describe('prints that add up', () => {
     const external = `INV/E2E/PRINT/${Date.now()}`;
     await ingest(request, external, { insurance_cost: 1_900, voucher_amount: 5_000 });
     await switchTo(page, ACCOUNTS.vendor);
-    await page.goto('/order');
-    await page
-      .getByRole('region', { name: 'Pesanan Masuk' })
-      .getByRole('listitem')
-      .filter({ hasText: external })
-      .getByRole('link')
-      .click();
-    await page.getByRole('button', { name: 'Accept' }).click();
+    const offer = await openOffer(page, external);
+    await offer.getByRole('button', { name: 'Accept' }).click();
     await expect(page).toHaveURL(/\/order\/\d+$/);
     const orderPath = new URL(page.url()).pathname;
 
@@ -541,14 +535,8 @@ test.describe('with JavaScript @enhanced', () => {
     const external = `INV/E2E/TOAST/${Date.now()}`;
     await ingest(request, external);
     await switchTo(page, ACCOUNTS.vendor);
-    await page.goto('/order');
-    await page
-      .getByRole('region', { name: 'Pesanan Masuk' })
-      .getByRole('listitem')
-      .filter({ hasText: external })
-      .getByRole('link')
-      .click();
-    await page.getByRole('button', { name: 'Accept' }).click();
+    const offer = await openOffer(page, external);
+    await offer.getByRole('button', { name: 'Accept' }).click();
     await expect(page.getByRole('status')).toBeVisible();
     const toast = (await page.getByRole('status').boundingBox()) ?? { x: 0, y: 0, width: 0, height: 0 };
     const step = (await page.getByRole('link', { name: 'Siap Dikirim', exact: true }).boundingBox()) ?? toast;
