@@ -1,7 +1,9 @@
 import { getInputProps, getSelectProps, type FieldMetadata } from '@conform-to/react';
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes } from 'react';
-import { useTranslation } from 'react-i18next';
 import { chosenOption } from '~/lib/form-validation';
+import { FieldError } from './field-error';
+
+export { FieldError, FormError } from './field-error';
 
 type Meta = FieldMetadata<unknown>;
 
@@ -87,31 +89,6 @@ export function Labelled({
         </p>
       ) : null}
       <FieldError id={meta.errorId} errors={meta.errors} />
-    </div>
-  );
-}
-
-/** Messages are i18n keys from the shared schemas, or the upstream's own text (returned as is). */
-export function FieldError({ id, errors }: { id: string; errors?: string[] }) {
-  const { t } = useTranslation();
-  if (!errors?.length) return null;
-  return (
-    <p id={id} className="text-sm text-red-600">
-      {t(errors[0], { defaultValue: errors[0] })}
-    </p>
-  );
-}
-
-export function FormError({ id, errors }: { id: string; errors?: string[] }) {
-  const { t } = useTranslation();
-  if (!errors?.length) return null;
-  return (
-    <div
-      id={id}
-      role="alert"
-      className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700"
-    >
-      {t(errors[0])}
     </div>
   );
 }

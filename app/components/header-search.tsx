@@ -1,10 +1,9 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react';
-import { parseWithZod } from '@conform-to/zod';
+import type { SubmissionResult } from '@conform-to/react';
 import { Form, useRouteLoaderData } from '@remix-run/react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FieldError } from '~/components/field';
-import { SEARCH_MAX, searchSchema } from '~/lib/schemas/search';
+import { FieldError } from '~/components/field-error';
+import { SEARCH_MAX } from '../../contract/search';
 
 /** The search page's answer, read here so the header field shows the same query and its error. */
 type SearchPageData = { q: string; result: SubmissionResult<string[]> | null } | undefined;
@@ -15,21 +14,21 @@ function typingInto(element: Element | null) {
   return element.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(element.tagName);
 }
 
+const FIELD_ID = 'header-search-q';
+const ERROR_ID = `${FIELD_ID}-error`;
+
 /**
  * The back office's one search box: a GET form to /search, so it works without JavaScript. With it, `/`
  * (when nothing that takes typing has the focus) or Ctrl-K (⌘K) puts the cursor in it.
+ *
+ * It is on every page, so it carries no form library: the search page's loader checks the query with the shared
+ * schema and its answer puts the message on this field, with or without JavaScript (docs/decisions/060).
  */
 export function HeaderSearch() {
   const { t } = useTranslation();
   const input = useRef<HTMLInputElement>(null);
   const page = useRouteLoaderData('routes/_app.search') as SearchPageData;
-  const [form, fields] = useForm({
-    id: 'header-search',
-    lastResult: page?.result ?? undefined,
-    defaultValue: { q: page?.q ?? '' },
-    shouldValidate: 'onSubmit',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: searchSchema }),
-  });
+  const errors = page?.result?.error?.q ?? undefined;
 
   useEffect(() => {
     function onKey(event: KeyboardEvent) {
@@ -44,7 +43,6 @@ export function HeaderSearch() {
     return () => document.removeEventListener('keydown', onKey);
   }, []);
 
-  const { key, ...inputProps } = getInputProps(fields.q, { type: 'search', ariaAttributes: true });
   return (
     <Form
       method="get"
@@ -52,23 +50,26 @@ export function HeaderSearch() {
       role="search"
       aria-label={t('search.label')}
       className="relative w-full max-w-xs"
-      {...getFormProps(form)}
     >
-      <label htmlFor={fields.q.id} className="sr-only">
+      <label htmlFor={FIELD_ID} className="sr-only">
         {t('search.label')}
       </label>
       <input
-        key={`${key ?? ''}-${page?.q ?? ''}`}
-        {...inputProps}
+        // A new query answered is drawn afresh: the field shows the query of the page it is on.
+        key={page?.q ?? ''}
+        id={FIELD_ID}
+        type="search"
+        name="q"
         ref={input}
-        // The query the page answers: Conform's own default is the one of the page the form was first drawn on.
         defaultValue={page?.q ?? ''}
         maxLength={SEARCH_MAX}
+        aria-invalid={errors?.length ? true : undefined}
+        aria-describedby={errors?.length ? ERROR_ID : undefined}
         placeholder={t('search.placeholder')}
         aria-keyshortcuts="/ Control+K"
         className="input py-1.5"
       />
-      <FieldError id={fields.q.errorId} errors={fields.q.errors} />
+      <FieldError id={ERROR_ID} errors={errors} />
     </Form>
   );
 }

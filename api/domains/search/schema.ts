@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { SEARCH_MAX, SEARCH_MIN } from '../../../contract/search';
 
-/** One box for every kind: at least two characters, so a single letter never walks a whole table. */
+/** One box for every kind (the limits: contract/search.ts). */
 export const searchQuerySchema = z.object({
-  q: z.string().trim().min(2).max(100),
+  q: z.string().trim().min(SEARCH_MIN).max(SEARCH_MAX),
 });
 
 export type SearchQuery = z.infer<typeof searchQuerySchema>;

@@ -1,15 +1,13 @@
 import { z } from 'zod';
+import { SEARCH_MAX, SEARCH_MIN } from '../../../contract/search';
 import { TOO_LONG, says } from './messages';
 
-/** The longest query the box takes; the API refuses longer ones too. */
-export const SEARCH_MAX = 100;
-
 /**
- * The header's search box, checked the same way in the browser and by the page's loader: at least two
- * characters (the API answers shorter ones with a 422), at most SEARCH_MAX.
+ * The header's search box, checked by the search page's loader (the box itself carries no form library,
+ * docs/decisions/060): at least SEARCH_MIN characters (the API answers shorter ones with a 422), at most SEARCH_MAX.
  */
 export const searchSchema = z.object({
-  q: z.string(says('search.tooShort')).trim().min(2, 'search.tooShort').max(SEARCH_MAX, TOO_LONG),
+  q: z.string(says('search.tooShort')).trim().min(SEARCH_MIN, 'search.tooShort').max(SEARCH_MAX, TOO_LONG),
 });
 
 export type SearchInput = z.infer<typeof searchSchema>;
