@@ -15,7 +15,7 @@ import {
   type ListingDraft,
 } from './listing-draft';
 import { requireScope } from './scope.server';
-import { listingFormSchema, type ListingForm } from './schemas/listing';
+import { listingFormSchema, listingRowActionSchema, type ListingForm } from './schemas/listing';
 import { UpstreamError, type Upstream } from './upstream/client.server';
 import {
   listingApi,
@@ -43,6 +43,16 @@ export async function requireListingBrand(request: Request, context: AppLoadCont
     remove: userCan(user, 'listing.delete'),
   };
   return { user, api, brandId: scope.id, can, canEdit: can.update };
+}
+
+/**
+ * A row's delete or active switch on the product list, read here so the list page's own bundle carries no zod
+ * (docs/decisions/060); a form no page sends is a 400.
+ */
+export function readListingRowAction(formData: FormData) {
+  const submission = parseWithZod(formData, { schema: listingRowActionSchema });
+  if (submission.status !== 'success') throw new Response('Bad Request', { status: 400 });
+  return submission.value;
 }
 
 /** A lookup that fails leaves its choice empty: lookup failures are ignored. */

@@ -1,4 +1,3 @@
-import { parseWithZod } from '@conform-to/zod';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
@@ -15,9 +14,8 @@ import { requireCsrf } from '~/lib/csrf.server';
 import { formatDateTime, formatMoney } from '~/lib/format';
 import { readForm, refusalMessage } from '~/lib/forms.server';
 import { listQuery } from '~/lib/list-query.server';
-import { requireListingBrand } from '~/lib/listing-form.server';
+import { readListingRowAction, requireListingBrand } from '~/lib/listing-form.server';
 import { pageTitle } from '~/lib/meta';
-import { listingRowActionSchema } from '~/lib/schemas/listing';
 import { redirectWithToast } from '~/lib/toast.server';
 import { formKeyOf, newFormKey } from '~/lib/form-key.server';
 import { FormKeyField } from '~/components/form-key-field';
@@ -86,9 +84,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return { message: `${message}. ${refused}`, type: 'error' as const };
     });
   }
-  const submission = parseWithZod(formData, { schema: listingRowActionSchema });
-  if (submission.status !== 'success') throw new Response('Bad Request', { status: 400 });
-  const { intent, id } = submission.value;
+  const { intent, id } = readListingRowAction(formData);
   requirePermission(user, intent === 'delete' ? 'listing.delete' : 'listing.update');
   if (intent === 'delete')
     return toastOf(backTo(request, true), () => listingApi.remove(api, { brandId, id }));

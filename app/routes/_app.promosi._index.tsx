@@ -11,7 +11,7 @@ import { formatDateTime } from '~/lib/format';
 import { pageTitle } from '~/lib/meta';
 import { formatPromotionValue } from '~/lib/promotion/format';
 import { promotionListQuery, promotionPage } from '~/lib/promotion/page.server';
-import { PROMOTION_CHANNELS, PROMOTION_TABS, PROMOTION_TYPES } from '~/lib/schemas/promotion';
+import { PROMOTION_CHANNELS, PROMOTION_TABS, PROMOTION_TYPES } from '~/lib/promotion/options';
 import { promotionApi } from '~/lib/upstream/promotions.server';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

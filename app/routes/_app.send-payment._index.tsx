@@ -1,4 +1,3 @@
-import { parseWithZod } from '@conform-to/zod';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { Link, useLoaderData, useSearchParams } from '@remix-run/react';
@@ -12,14 +11,12 @@ import { formatDay, formatMoney } from '~/lib/format';
 import { pageTitle } from '~/lib/meta';
 import { requirePaymentStaff, voucherActions } from '~/lib/payment-access.server';
 import { paymentListQuery } from '~/lib/payment-list.server';
-import { deleteSchema } from '~/lib/schemas/payment';
 import { requireScope } from '~/lib/scope.server';
-import { redirectWithToast } from '~/lib/toast.server';
-import { UpstreamError } from '~/lib/upstream.server';
 import { accountApi } from '~/lib/upstream/account.server';
 import { optionsApi } from '~/lib/upstream/options.server';
 import { paymentApi } from '~/lib/upstream/payments.server';
-import { readForm, refusalMessage } from '~/lib/forms.server';
+import { readForm } from '~/lib/forms.server';
+import { deleteFromList } from '~/lib/settings/delete.server';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { user, api, scope } = await requireScope(request, context);
@@ -49,22 +46,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   await requireCsrf(formData, request);
   const { user, api } = await requireScope(request, context);
   requirePaymentStaff(user);
-  const submission = parseWithZod(formData, { schema: deleteSchema });
-  if (submission.status !== 'success') throw new Response('Bad Request', { status: 400 });
-  const back = new URL(request.url);
-  back.searchParams.delete('delete');
-  back.searchParams.delete('page');
-  back.searchParams.delete('index');
-  const to = `/send-payment${back.search}`;
-  try {
+  return deleteFromList(request, formData, async (id) => {
     // The spec's delete names the voucher's brand; it is read from the voucher, never from the form.
-    const { brand_id: brandId } = await paymentApi.show(api, { id: submission.value.id });
-    await paymentApi.remove(api, { id: submission.value.id, brandId });
-    return redirectWithToast(to, { type: 'success', message: 'toast.deleted' });
-  } catch (error) {
-    if (!(error instanceof UpstreamError) || error.status >= 500) throw error;
-    return redirectWithToast(to, { type: 'error', message: refusalMessage(error) });
-  }
+    const { brand_id: brandId } = await paymentApi.show(api, { id });
+    await paymentApi.remove(api, { id, brandId });
+  });
 }
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle({ matches, page: 'payments' }) }];

@@ -1,4 +1,3 @@
-import { parseWithZod } from '@conform-to/zod';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
@@ -12,12 +11,10 @@ import { formatDateTime } from '~/lib/format';
 import { listQuery } from '~/lib/list-query.server';
 import { pageTitle } from '~/lib/meta';
 import { requirePermission } from '~/lib/access.server';
-import { deleteSchema } from '~/lib/schemas/payment';
 import { requireUser } from '~/lib/scope.server';
-import { redirectWithToast } from '~/lib/toast.server';
-import { UpstreamError } from '~/lib/upstream.server';
 import { bankApi } from '~/lib/upstream/payments.server';
-import { readForm, refusalMessage } from '~/lib/forms.server';
+import { readForm } from '~/lib/forms.server';
+import { deleteFromList } from '~/lib/settings/delete.server';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { user, api } = await requireUser(request, context);
@@ -33,20 +30,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   await requireCsrf(formData, request);
   const { user, api } = await requireUser(request, context);
   requirePermission(user, 'bank.delete');
-  const submission = parseWithZod(formData, { schema: deleteSchema });
-  if (submission.status !== 'success') throw new Response('Bad Request', { status: 400 });
-  const back = new URL(request.url);
-  back.searchParams.delete('delete');
-  back.searchParams.delete('page');
-  back.searchParams.delete('index');
-  const to = `/settings/bank${back.search}`;
-  try {
-    await bankApi.remove(api, { id: submission.value.id });
-    return redirectWithToast(to, { type: 'success', message: 'toast.deleted' });
-  } catch (error) {
-    if (!(error instanceof UpstreamError) || error.status >= 500) throw error;
-    return redirectWithToast(to, { type: 'error', message: refusalMessage(error) });
-  }
+  return deleteFromList(request, formData, (id) => bankApi.remove(api, { id }));
 }
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle({ matches, page: 'banks' }) }];

@@ -7,12 +7,8 @@ import { Field, FieldError, FormError, SelectField } from '~/components/field';
 import { FormKeyField } from '~/components/form-key-field';
 import { formatMoney } from '~/lib/format';
 import type { ProductRow, PromotionValues } from '~/lib/promotion/rows';
-import {
-  PROMOTION_CHANNELS,
-  PROMOTION_TYPES,
-  promotionFormSchema,
-  promotionPickSchema,
-} from '~/lib/schemas/promotion';
+import { PROMOTION_CHANNELS, PROMOTION_TYPES } from '~/lib/promotion/options';
+import { promotionFormSchema, promotionPickSchema } from '~/lib/schemas/promotion';
 
 const checkForSave = (formData: FormData) => parseWithZod(formData, { schema: promotionFormSchema });
 

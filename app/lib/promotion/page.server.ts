@@ -1,6 +1,6 @@
 import type { AppLoadContext } from '@remix-run/node';
 import { listQuery } from '../list-query.server';
-import { PROMOTION_CHANNELS, PROMOTION_TABS, PROMOTION_TYPES } from '../schemas/promotion';
+import { PROMOTION_CHANNELS, PROMOTION_TABS, PROMOTION_TYPES } from './options';
 import { requireScope } from '../scope.server';
 import { promotionApi, type Promotion } from '../upstream/promotions.server';
 import { promotionActions } from './access';

@@ -110,8 +110,3 @@ export type VoucherForm = z.infer<typeof voucherFormSchema>;
 export const bankFormSchema = z.object({
   name: z.string(says('bank.nameRequired')).trim().min(1).max(100, TOO_LONG),
 });
-
-export const deleteSchema = z.object({
-  intent: z.literal('delete', says(INVALID)),
-  id: z.coerce.number(says(INVALID)).int().positive(),
-});

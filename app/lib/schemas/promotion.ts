@@ -1,11 +1,6 @@
 import { z } from 'zod';
+import { PROMOTION_CHANNELS, PROMOTION_TYPES } from '../promotion/options';
 import { INVALID, TOO_LONG, says } from './messages';
-
-export const PROMOTION_TYPES = ['discount', 'amount'] as const;
-export const PROMOTION_CHANNELS = ['tokopedia', 'shopee'] as const;
-
-/** The list's tabs: Semua, Belum Selesai, Sedang Berjalan, Selesai, as the API's `status`. */
-export const PROMOTION_TABS = ['', 'not_finished', 'running', 'finished'] as const;
 
 const day = (required: string) =>
   z.string(says(required)).regex(/^\d{4}-\d{2}-\d{2}$/, 'promotion.dayInvalid');
