@@ -99,8 +99,21 @@ function headersOf(auth: Auth, extra: Record<string, string> = {}) {
  */
 const keepAlive = new Agent({ keepAlive: true, maxSockets: 64 });
 
-/** GET, body read to the end; throws unless 200. Returns the byte count. `path` may be a full URL. */
-export function getOk(path: string, auth: Auth, accept?: string): Promise<number> {
+/**
+ * GET, body read to the end; throws unless 200. Returns the byte count. `path` may be a full URL. A request sent
+ * on a kept-alive socket the server closed meanwhile (idle past its keep-alive timeout, as when the bench waits
+ * for an idle machine between subjects) is sent once more on a new socket, as Node's documentation advises.
+ */
+export async function getOk(path: string, auth: Auth, accept?: string): Promise<number> {
+  try {
+    return await getOnce(path, auth, accept);
+  } catch (error) {
+    if ((error as { retryable?: boolean }).retryable) return getOnce(path, auth, accept);
+    throw error;
+  }
+}
+
+function getOnce(path: string, auth: Auth, accept?: string): Promise<number> {
   return new Promise((resolve, reject) => {
     const url = new URL(/^https?:/.test(path) ? path : urlOf(path));
     const req = request(
@@ -121,7 +134,11 @@ export function getOk(path: string, auth: Auth, accept?: string): Promise<number
         response.on('error', reject);
       },
     );
-    req.on('error', reject);
+    req.on('error', (error: NodeJS.ErrnoException) =>
+      reject(
+        req.reusedSocket && error.code === 'ECONNRESET' ? Object.assign(error, { retryable: true }) : error,
+      ),
+    );
     req.end();
   });
 }
