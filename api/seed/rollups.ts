@@ -26,6 +26,7 @@ export async function rebuildRollups(db: Executor): Promise<void> {
   await db.execute(sql`delete from buyer_rollup_profiles`);
   await db.execute(sql`delete from send_payment_totals`);
   await db.execute(sql`delete from brand_customer_totals`);
+  await db.execute(sql`delete from daily_in_stock_rollups`);
 
   await db.execute(sql`
     insert into daily_sales_rollups (date, brand_id, vendor_id, channel_id, category_id, order_count, gmv, units_sold,
@@ -88,6 +89,23 @@ export async function rebuildRollups(db: Executor): Promise<void> {
   await db.execute(sql`
     insert into brand_customer_totals (brand_id, customer_count)
     select brand_id, count(*) from customers group by 1`);
+
+  await db.execute(sql`
+    insert into daily_in_stock_rollups (brand_id, vendor_id, date, category_id, products, in_stock)
+    select p.brand_id, s.vendor_id, s.date, coalesce(p.category_id, 0), count(*), count(*) filter (where s.available > 0)
+    from stock_daily_snapshots s join products p on p.id = s.product_id
+    where p.is_active and p.deleted_at is null
+    group by 1, 2, 3, 4`);
+  await db.execute(sql`
+    insert into daily_in_stock_rollups (brand_id, vendor_id, date, category_id, products, in_stock)
+    select brand_id, 0, date, category_id, count(*), count(*) filter (where available > 0)
+    from (
+      select p.brand_id, s.date, coalesce(p.category_id, 0) as category_id, s.product_id, sum(s.available) as available
+      from stock_daily_snapshots s join products p on p.id = s.product_id
+      where p.is_active and p.deleted_at is null
+      group by 1, 2, 3, 4
+    ) x
+    group by 1, 3, 4`);
 
   await db.execute(sql`
     insert into daily_product_rollups (date, brand_id, vendor_id, channel_id, product_id, gmv, units_sold, order_count)

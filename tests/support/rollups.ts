@@ -22,6 +22,7 @@ const ROLLUP_TABLES = [
   'daily_buyer_city_rollups',
   'send_payment_totals',
   'brand_customer_totals',
+  'daily_in_stock_rollups',
 ];
 
 export async function rollupSnapshot(db: Database) {

@@ -38,6 +38,7 @@ import { BUILT_IN_GRANTS } from '../../contract/access';
 import { keyAccountBrandIds } from '../../api/domains/user/visibility';
 import type { AuthUser } from '../../api/access/auth-user';
 import type { ApiDeps } from '../../api/http/context';
+import { refreshInStockDay } from '../../api/domains/rollup/service';
 
 export const WORLD_PASSWORD = 'rahasia-123';
 
@@ -360,7 +361,10 @@ export async function insertCustomer(
   return row.id;
 }
 
-/** Stock of a vendor (vendor_stocks) and its end-of-day snapshots, `available` per Jakarta day. */
+/**
+ * Stock of a vendor (vendor_stocks) and its end-of-day snapshots, `available` per Jakarta day, with the in-stock
+ * rollup rows of those days brought up to them, as the snapshot sweep leaves them.
+ */
 export async function insertStock(
   db: Database,
   stock: { vendorId: number; productId: number; quantity: number; snapshots: Record<string, number> },
@@ -379,6 +383,9 @@ export async function insertStock(
       available,
     })),
   );
+  await db.transaction(async (tx) => {
+    for (const [date] of days) await refreshInStockDay(tx, date);
+  });
 }
 
 export async function insertVendorArea(

@@ -340,6 +340,26 @@ export const dailyVendorInvoiceRollups = pgTable(
 );
 
 /**
+ * The in-stock figures of stock_daily_snapshots per day, brand, category (0: none) and vendor, for the products
+ * active now: `products` (vendor, product) pairs with a snapshot that day and `in_stock` of them with stock
+ * available. vendor_id 0 holds the brand's products over all vendors together: a product counts once, in stock
+ * when its stock summed over the vendors is. Kept by the snapshot sweep (the day it writes) and by product edits
+ * that change a product's category, activity or deletion (its brand and categories over all days).
+ */
+export const dailyInStockRollups = pgTable(
+  'daily_in_stock_rollups',
+  {
+    brandId: integer('brand_id').notNull(),
+    vendorId: integer('vendor_id').notNull(),
+    date: date('date', { mode: 'string' }).notNull(),
+    categoryId: integer('category_id').notNull(),
+    products: integer('products').notNull().default(0),
+    inStock: integer('in_stock').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.brandId, t.vendorId, t.date, t.categoryId] })],
+);
+
+/**
  * Each payment voucher's orders: their number and Σ (grand_total − grand_total_return), what the voucher list and
  * detail show as its total. Kept by the rollup tracker: recomputed when a voucher's orders change, lowered by a
  * return of one of its orders; a voucher without orders has no row.

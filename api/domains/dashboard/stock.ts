@@ -7,12 +7,12 @@ import { readOnce, type Scope } from './scope';
 import { allOf, dayIn, inList, num, numOrNull, rangeIndexOf, selectRows } from './sql';
 
 /**
- * Stock figures read stock_daily_snapshots, itself a daily table (one row per vendor, product and Jakarta day)
- * with no coarser rollup: its rows grow with days × stocked products, not with orders. Snapshots carry no brand,
+ * Stock figures read stock_daily_snapshots, a daily table (one row per vendor, product and Jakarta day), or its
+ * rollup per brand, vendor and category, daily_in_stock_rollups (docs/decisions/061). Snapshots carry no brand,
  * channel or category, so those come from the product; a channel filter does not apply to stock. "Active product"
  * is the product as it is now (active, not deleted): its history of activation is not kept.
  */
-export function snapshotWhere(scope: Scope, ranges: DayRange[]): SQL {
+function snapshotWhere(scope: Scope, ranges: DayRange[]): SQL {
   return allOf([
     inList('p.brand_id', scope.brandIds),
     sql`p.is_active and p.deleted_at is null`,
@@ -28,6 +28,46 @@ function rate(inStock: number, total: number): number | null {
 }
 
 /**
+ * The rows `r` of daily_in_stock_rollups of the scope's brands and categories in the ranges: each vendor's rows
+ * (`each`, of the scope's vendors when it names them), or those of all vendors together (`together`, vendor_id 0).
+ */
+export function inStockRollupWhere(scope: Scope, ranges: DayRange[], vendors: 'each' | 'together'): SQL {
+  return allOf([
+    inList('r.brand_id', scope.brandIds),
+    vendors === 'together'
+      ? sql`r.vendor_id = 0`
+      : scope.vendorIds
+        ? inList('r.vendor_id', scope.vendorIds)
+        : sql`r.vendor_id <> 0`,
+    scope.categoryIds ? inList('r.category_id', scope.categoryIds) : undefined,
+    dayIn('r.date', ranges),
+  ]);
+}
+
+/**
+ * The (product, day) pairs of the ranges and those in stock, per day: a product in stock when its stock summed over
+ * the scope's vendors is. From daily_in_stock_rollups when that sum is the rollup's: over all vendors (vendor_id
+ * 0) or over the one vendor of the scope (its own rows); several chosen vendors read the snapshots.
+ */
+function inStockByDay(scope: Scope, ranges: DayRange[]): SQL {
+  if (scope.vendorIds === null || scope.vendorIds.length === 1) {
+    const vendors = scope.vendorIds === null ? 'together' : 'each';
+    return sql`select r.date::text as day, sum(r.in_stock) as in_stock, sum(r.products) as total
+      from daily_in_stock_rollups r
+      where ${inStockRollupWhere(scope, ranges, vendors)}
+      group by r.date`;
+  }
+  return sql`select x.day, count(*) filter (where x.available > 0) as in_stock, count(*) as total
+    from (
+      select s.date::text as day, s.product_id, sum(s.available) as available
+      from stock_daily_snapshots s join products p on p.id = s.product_id
+      where ${snapshotWhere(scope, ranges)}
+      group by s.date, s.product_id
+    ) x
+    group by x.day`;
+}
+
+/**
  * In-stock rate of the scope as a percentage: the share of (active product, day) pairs with stock available,
  * the product's available stock being the sum over the scope's vendors (so per vendor on the vendor side, per
  * brand otherwise). Null when no snapshot falls in the range.
@@ -35,14 +75,7 @@ function rate(inStock: number, total: number): number | null {
 export async function inStockRates(db: Executor, scope: Scope, ranges: DayRange[]) {
   const rows = await selectRows<{ day: string; in_stock: unknown; total: unknown }>(
     db,
-    sql`select x.day, count(*) filter (where x.available > 0) as in_stock, count(*) as total
-      from (
-        select s.date::text as day, s.product_id, sum(s.available) as available
-        from stock_daily_snapshots s join products p on p.id = s.product_id
-        where ${snapshotWhere(scope, ranges)}
-        group by s.date, s.product_id
-      ) x
-      group by x.day`,
+    inStockByDay(scope, ranges),
   );
   return ranges.map((range) => {
     const inRange = rows.filter((row) => row.day >= range.from && row.day <= range.to);
@@ -56,16 +89,15 @@ export async function inStockRates(db: Executor, scope: Scope, ranges: DayRange[
 
 /**
  * The mean of the vendors' in-stock rates in each range, each vendor weighing the same; null for a range in which
- * no vendor has snapshots. One statement for all the ranges.
+ * no vendor has snapshots. One statement for all the ranges, over each vendor's rows of daily_in_stock_rollups.
  */
 export async function averageInStockRates(db: Executor, scope: Scope, ranges: DayRange[]) {
   const rows = await selectRows<{ range: number; in_stock: unknown; total: unknown }>(
     db,
-    sql`select ${rangeIndexOf('s.date', ranges)} as range, count(*) filter (where s.available > 0) as in_stock,
-        count(*) as total
-      from stock_daily_snapshots s join products p on p.id = s.product_id
-      where ${snapshotWhere(scope, ranges)}
-      group by 1, s.vendor_id`,
+    sql`select ${rangeIndexOf('r.date', ranges)} as range, sum(r.in_stock) as in_stock, sum(r.products) as total
+      from daily_in_stock_rollups r
+      where ${inStockRollupWhere(scope, ranges, 'each')}
+      group by 1, r.vendor_id`,
   );
   return ranges.map((_, index) => {
     const rates = rows

@@ -5,7 +5,7 @@ import { salesByDay, salesRollupOf, salesRollupWhere, slaHours, totalOver } from
 import type { TableQuery } from './schema';
 import type { Scope } from './scope';
 import { allOf, inList, num, numOrNull, selectRows } from './sql';
-import { snapshotWhere } from './stock';
+import { inStockRollupWhere } from './stock';
 import { limitOffset, orderBy, paged, searchAny } from './table';
 
 function roundedOrNull(value: number | null) {
@@ -69,10 +69,10 @@ export async function vendorTable(db: Executor, scope: Scope, period: Period, qu
           group by r.vendor_id
         ),
         stock as (
-          select s.vendor_id, (count(*) filter (where s.available > 0))::float8 / count(*) * 100 as rate
-          from stock_daily_snapshots s join products p on p.id = s.product_id
-          where ${snapshotWhere(scope, [period.current])} and s.vendor_id in (select id from v)
-          group by s.vendor_id
+          select r.vendor_id, sum(r.in_stock)::float8 / sum(r.products) * 100 as rate
+          from daily_in_stock_rollups r
+          where ${inStockRollupWhere(scope, [period.current], 'each')} and r.vendor_id in (select id from v)
+          group by r.vendor_id
         )
         select v.id, v.name, v.city, stock.rate as in_stock_rate, sales.sla,
           coalesce(sales.gmv, 0)::bigint as grand_total, coalesce(sales.orders, 0)::bigint as total_order,

@@ -1,10 +1,12 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { BUYER_ROLLUPS } from './buyer-statements';
+import { IN_STOCK } from './in-stock';
 import { CUSTOMER_TOTALS, INVOICE_ROLLUPS, ORDER_ROLLUPS, VOUCHER_TOTALS } from './statements';
 
 export { createRollupTracker, type RollupTracker } from './tracker';
 export type { InvoiceState, OrderState, ReturnedLine } from './contributions';
+export { refreshInStockDay, refreshInStockProduct } from './in-stock';
 
 /**
  * Recomputes every daily rollup from the raw tables (`npm run rollups:rebuild`); run it inside a transaction.
@@ -13,7 +15,14 @@ export type { InvoiceState, OrderState, ReturnedLine } from './contributions';
  * The buyer rollups come last, in their order: each reads the ones before it.
  */
 export async function rebuildRollups(db: Executor): Promise<void> {
-  const tables = [...ORDER_ROLLUPS, ...INVOICE_ROLLUPS, ...BUYER_ROLLUPS, VOUCHER_TOTALS, CUSTOMER_TOTALS];
+  const tables = [
+    ...ORDER_ROLLUPS,
+    ...INVOICE_ROLLUPS,
+    ...BUYER_ROLLUPS,
+    VOUCHER_TOTALS,
+    CUSTOMER_TOTALS,
+    IN_STOCK,
+  ];
   await db.execute(
     sql`lock table ${sql.join(
       tables.map((table) => sql.identifier(table.name)),

@@ -19,6 +19,7 @@ import type { NewProductBody, ProductBody, UpdateStockBody } from './schema';
 import type { StockScope } from './scope';
 import { serializeSkuChannel } from './sku-channels';
 import { stockFigures } from './stock-list';
+import { refreshInStockProduct } from '../rollup/service';
 
 export const DUPLICATE_CHANNEL_SKU = 'SKU Produk tersebut sudah digunakan, gunakan SKU Produk yang lain.';
 
@@ -237,6 +238,7 @@ export async function updateProduct(
     })
     .where(eq(products.id, before.id))
     .returning();
+  await refreshInStockProduct(tx, before, after);
   await attach(tx, after.id, body);
   work.audit({
     action: 'product.update',
@@ -277,6 +279,7 @@ export async function deleteProduct(work: Work, input: { scope: StockScope; prod
     throw validationFailed({ product: ['Produk masih dipesan dan belum dapat dihapus.'] });
   }
   await tx.update(products).set({ deletedAt: at, updatedAt: at }).where(eq(products.id, product.id));
+  await refreshInStockProduct(tx, product, { ...product, deletedAt: at });
   await tx.update(skuChannels).set({ productId: null }).where(eq(skuChannels.productId, product.id));
   work.audit({
     action: 'product.destroy',
