@@ -58,7 +58,6 @@ export default function CustomerListPage() {
           {
             key: 'invoices',
             header: t('customer.totalInvoice'),
-            sortKey: 'total_invoice',
             align: 'right',
             cell: (row) => row.total_invoice,
           },

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoices } from '../../api/db/schema';
 import { rebuildRollups } from '../../api/domains/rollup/service';
 import { startTestApi, type JsonBody, type TestApi } from '../support/api';
+import { startTestWeb } from '../support/web-app';
 import { createCatalogue, invoicePayload, placeOrder, type Catalogue } from '../support/world';
 
 /** Invoices (list, card, detail) and customers (list, detail) of brand A on a small fixture. */
@@ -325,6 +326,35 @@ describe('GET /api/brand/{brand}/customer', () => {
       'Citra Lestari',
       'Budi Santoso',
     ]);
+  });
+
+  // The sorts are read from the rendered screen, so a column the screen makes sortable and the API does not sort
+  // by (an unknown `sorted_by` falls back to the name) fails here.
+  it('orders its rows by every column the customer list screen offers to sort by', async () => {
+    const web = await startTestWeb(api);
+    try {
+      await web.signIn(api.world.users.brandA.email, api.world.password);
+      const page = await web.request('/customer');
+      expect(page.status).toBe(200);
+      const offered = [
+        ...new Set([...(await page.text()).matchAll(/sorted_by=(\w+)/g)].map((match) => match[1])),
+      ];
+      expect(offered).toContain('customer_name');
+      const before = (a: string | number, b: string | number) => (a < b ? -1 : a > b ? 1 : 0);
+      for (const key of offered) {
+        for (const order of ['asc', 'desc']) {
+          const body = await list({ sorted_by: key, order_by: order }, 'customer');
+          const values = body.data.map((row: Record<string, string | number>) => row[key]);
+          const inOrder = [...values].sort(before);
+          expect(values, `sorted_by=${key}&order_by=${order}`).toEqual(
+            order === 'asc' ? inOrder : inOrder.reverse(),
+          );
+          expect(new Set(values).size, key).toBe(3);
+        }
+      }
+    } finally {
+      await web.close();
+    }
   });
 });
 

@@ -85,6 +85,10 @@ export function serializeCustomer(row: { customer: typeof customers.$inferSelect
   };
 }
 
+/**
+ * The invoice count is not a sort: it is counted per row, so ordering by it counts the invoices of every buyer the
+ * list matches before the first page is known, a read that grows with the brand's history (docs/decisions/058).
+ */
 const CUSTOMER_SORTS = {
   customer_name: customers.name,
   customer_email: customers.email,
