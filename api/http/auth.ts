@@ -8,7 +8,7 @@ import { ROLE } from '../access/roles';
 import { hashToken } from '../access/secret-tokens';
 import type { AuthUser } from '../access/auth-user';
 import type { ApiDeps, ApiEnv } from './context';
-import { unauthenticated } from './errors';
+import { unauthenticated } from '../api-error';
 import { idempotent } from './idempotency';
 
 function prepareTokenLookup(db: Database) {

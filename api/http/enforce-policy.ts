@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import { isPublic, mayPerform, reaches, reachesAll, type NamedTenant, type Policy } from '../access/policy';
 import { ROLE } from '../access/roles';
 import type { ApiEnv } from './context';
-import { forbidden, notFound, validationFailed } from './errors';
+import { forbidden, notFound, validationFailed } from '../api-error';
 import { brandOfPath, brandsServedBy, vendorOfPath } from './tenancy';
 
 function writes(c: Context<ApiEnv>) {

@@ -5,21 +5,6 @@ import { ApiError, alreadyTaken, conflict } from '../api-error';
 import { isDatabaseUnavailable } from '../db/unavailable';
 import { UNIQUE_FIELDS, uniqueViolation, type UniqueIndex } from '../db/unique';
 
-/**
- * The domains take the error constructors from here, beside the handler that writes them; the error type itself
- * they import from api-error.ts, where it is defined.
- */
-export {
-  alreadyTaken,
-  conflict,
-  forbidden,
-  notFound,
-  tooManyRequests,
-  unauthenticated,
-  validationFailed,
-  type FieldErrors,
-} from '../api-error';
-
 export function handleError(error: unknown, c: Context) {
   if (error instanceof ApiError) {
     const body = error.errors ? { message: error.message, errors: error.errors } : { message: error.message };

@@ -3,8 +3,7 @@ import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Context, Next } from 'hono';
 import { idempotencyKeys } from '../db/schema';
 import type { ApiEnv } from './context';
-import { ApiError } from '../api-error';
-import { conflict, validationFailed } from './errors';
+import { ApiError, conflict, validationFailed } from '../api-error';
 
 /** A first request that has not answered by then crashed or hung: a retry may run it again. */
 const ABANDONED_AFTER_MS = 120_000;

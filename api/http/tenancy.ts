@@ -8,7 +8,7 @@ import type { Context } from 'hono';
 import type { AuthUser } from '../access/auth-user';
 import type { ApiEnv } from './context';
 import { MAX_ID } from './params';
-import { forbidden, notFound } from './errors';
+import { forbidden, notFound } from '../api-error';
 
 function prepareBrandLookup(db: Database) {
   return db

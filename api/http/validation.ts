@@ -1,7 +1,6 @@
 import type { Context } from 'hono';
 import { type z, type ZodIssue, type ZodTypeAny } from 'zod';
-import { ApiError } from '../api-error';
-import { validationFailed, type FieldErrors } from './errors';
+import { ApiError, validationFailed, type FieldErrors } from '../api-error';
 
 function attributeName(path: (string | number)[]): string {
   const last = [...path].reverse().find((segment) => typeof segment === 'string');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ApiError } from '../../api/api-error';
-import { validationFailed } from '../../api/http/errors';
+import { validationFailed } from '../../api/api-error';
 import { toFieldErrors } from '../../api/http/validation';
 
 function issuesOf(schema: z.ZodTypeAny, input: unknown) {

@@ -6,7 +6,7 @@ import { brands, media, notifications, passwordResets, roles, users, vendors } f
 import { runWrite } from '../../work/unit-of-work';
 import type { AuthUser } from '../../access/auth-user';
 import type { ApiDeps } from '../../http/context';
-import { tooManyRequests, validationFailed } from '../../http/errors';
+import { tooManyRequests, validationFailed } from '../../api-error';
 import { serializeMedia } from '../media/serializer';
 import { revokeAllTokensOf, revokeToken } from '../oauth/service';
 import { hashToken } from '../../access/secret-tokens';

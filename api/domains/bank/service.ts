@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, ilike, ne, sql, type SQL } from 'drizzle-orm
 import type { Executor } from '../../db/client';
 import { containsPattern } from '../../db/like';
 import { banks, sendPayments } from '../../db/schema';
-import { alreadyTaken, notFound, validationFailed } from '../../http/errors';
+import { alreadyTaken, notFound, validationFailed } from '../../api-error';
 import { offsetOf, pageMeta, sortColumn } from '../../http/pagination';
 import type { Work } from '../../work/unit-of-work';
 import type { BankBody, BankListQuery } from './schema';

@@ -15,8 +15,7 @@ import {
   users,
 } from '../../db/schema';
 import type { AuthUser } from '../../access/auth-user';
-import { ApiError } from '../../api-error';
-import { notFound, validationFailed } from '../../http/errors';
+import { ApiError, notFound, validationFailed } from '../../api-error';
 import { offsetOf, pageMeta, sortColumn } from '../../http/pagination';
 import type { Work } from '../../work/unit-of-work';
 import type { BrandBody, BrandListQuery } from './schema';

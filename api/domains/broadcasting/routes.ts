@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint, endpointGroup } from '../../http/endpoints';
-import { forbidden } from '../../http/errors';
+import { forbidden } from '../../api-error';
 import { mayListen } from './channels';
 
 const authSchema = z.object({

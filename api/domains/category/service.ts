@@ -1,7 +1,7 @@
 import { and, asc, count, eq, inArray, isNull } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { categories, products } from '../../db/schema';
-import { notFound, validationFailed } from '../../http/errors';
+import { notFound, validationFailed } from '../../api-error';
 import { offsetOf, pageMeta } from '../../http/pagination';
 import type { Work } from '../../work/unit-of-work';
 import type { CategoryBody, CategoryQuery } from './schema';

@@ -4,7 +4,7 @@ import type { Executor } from '../../db/client';
 import { dateConditions } from '../../db/jakarta';
 import { brandCustomerTotals, customers, invoices } from '../../db/schema';
 import { containsPattern } from '../../db/like';
-import { notFound, validationFailed } from '../../http/errors';
+import { notFound, validationFailed } from '../../api-error';
 import { offsetOf, pageMeta, pageQuerySchema, sortColumn } from '../../http/pagination';
 import { listInvoices } from '../invoice/service';
 import { dateRangeInOrder, dateRangeIssue, dayParam, idListParam } from '../../http/params';

@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { invoiceOffers, invoices, orders, vendors } from '../../db/schema';
-import { conflict, notFound } from '../../http/errors';
+import { conflict, notFound } from '../../api-error';
 import { runWrite, type Work, type WriteContext, type WriteDeps } from '../../work/unit-of-work';
 import { vendorAudience } from '../notification/audience';
 import {

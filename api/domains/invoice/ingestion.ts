@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { brandChannels, customers, invoiceProducts, invoices, products } from '../../db/schema';
-import { conflict, notFound, validationFailed, type FieldErrors } from '../../http/errors';
+import { conflict, notFound, validationFailed, type FieldErrors } from '../../api-error';
 import { runWrite, type Work, type WriteContext, type WriteDeps } from '../../work/unit-of-work';
 import { offerToNextVendor } from '../offer/service';
 import { publishInvoiceEvent } from '../order/service';

@@ -12,7 +12,7 @@ import {
 } from '../../db/schema';
 import { dateConditions } from '../../db/jakarta';
 import { containsPattern } from '../../db/like';
-import { notFound, validationFailed } from '../../http/errors';
+import { notFound, validationFailed } from '../../api-error';
 import { offsetOf, pageMeta, sortColumn } from '../../http/pagination';
 import { loadOrderDetails, parseInvoiceStatus, type OrderView } from '../order/service';
 import type { InvoiceListQuery } from './schema';

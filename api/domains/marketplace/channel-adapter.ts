@@ -1,4 +1,4 @@
-import type { FieldErrors } from '../../http/errors';
+import type { FieldErrors } from '../../api-error';
 import type { Taxonomy } from './taxonomy';
 
 /** One variant type the product uses, with the unit and the values chosen (Tokopedia's `variant.selection`). */

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import type { ApiEnv } from '../../http/context';
 import { endpoint, endpointGroup } from '../../http/endpoints';
-import { notFound, validationFailed, type FieldErrors } from '../../http/errors';
+import { notFound, validationFailed, type FieldErrors } from '../../api-error';
 import { write } from '../../http/write';
 import type { Work } from '../../work/unit-of-work';
 import { channelFailure, channelOfPath } from './channel';

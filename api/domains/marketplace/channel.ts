@@ -1,7 +1,6 @@
 import type { Context } from 'hono';
 import type { ApiEnv } from '../../http/context';
-import { ApiError } from '../../api-error';
-import { validationFailed } from '../../http/errors';
+import { ApiError, validationFailed } from '../../api-error';
 import { brandOfPath } from '../../http/tenancy';
 import { channelAdapter } from './adapters';
 import type { PushOutcome } from './channel-adapter';

@@ -1,7 +1,7 @@
 import { and, arrayOverlaps, asc, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { channelRequestLogs, marketplaceListings } from '../../db/schema';
-import { notFound } from '../../http/errors';
+import { notFound } from '../../api-error';
 import type { Work } from '../../work/unit-of-work';
 import type { ChannelAdapter, ChannelIds, ChannelProduct, ChannelRef, PushOutcome } from './channel-adapter';
 import { listingColumns, outgoing, productOfBody, rawOf, type ListingRaw } from './payload';

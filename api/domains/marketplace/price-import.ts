@@ -1,7 +1,7 @@
 import { and, asc, gt } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { marketplaceListings } from '../../db/schema';
-import { validationFailed, type FieldErrors } from '../../http/errors';
+import { validationFailed, type FieldErrors } from '../../api-error';
 import type { Work } from '../../work/unit-of-work';
 import { exportFileName, streamWorkbook, type ExportColumn } from '../export/workbook';
 import { rowField } from '../stock/imports';

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm
 import type { Executor } from '../../db/client';
 import { containsPattern } from '../../db/like';
 import { marketplaceListings } from '../../db/schema';
-import { notFound } from '../../http/errors';
+import { notFound } from '../../api-error';
 import { offsetOf, pageMeta, sortColumn } from '../../http/pagination';
 import { rawOf } from './payload';
 import { lastPushOf } from './request-log';

@@ -1,4 +1,4 @@
-import type { FieldErrors } from '../../http/errors';
+import type { FieldErrors } from '../../api-error';
 import type { ChannelPromotion } from './channel-adapter';
 
 /** A marketplace's discount rules, as the sandbox applies them (docs/decisions/048). */

@@ -1,4 +1,4 @@
-import type { FieldErrors } from '../../http/errors';
+import type { FieldErrors } from '../../api-error';
 import type { ChannelProduct, ChannelShop } from './channel-adapter';
 import type { Taxonomy } from './taxonomy';
 

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import type { FieldErrors } from '../../http/errors';
+import type { FieldErrors } from '../../api-error';
 import type {
   ChannelAdapter,
   ChannelChild,

@@ -1,7 +1,7 @@
 import { and, arrayOverlaps, eq, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { brandChannels, channels, marketplaceListings } from '../../db/schema';
-import { notFound, validationFailed } from '../../http/errors';
+import { notFound, validationFailed } from '../../api-error';
 import type { ChannelShop, ShopCatalog } from './channel-adapter';
 
 /** A brand's shop on one channel; `linked` is false while the brand has no shop there yet. */

@@ -1,5 +1,5 @@
 import sharp, { type FormatEnum } from 'sharp';
-import { validationFailed } from '../../http/errors';
+import { validationFailed } from '../../api-error';
 import type { SniffedType } from './sniff';
 import { createTurns } from '../../http/turns';
 

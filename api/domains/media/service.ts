@@ -6,7 +6,7 @@ import { media } from '../../db/schema';
 import { runWrite } from '../../work/unit-of-work';
 import type { AuthUser } from '../../access/auth-user';
 import type { ApiDeps } from '../../http/context';
-import { notFound, validationFailed } from '../../http/errors';
+import { notFound, validationFailed } from '../../api-error';
 import { offsetOf, pageMeta } from '../../http/pagination';
 import { ROLE } from '../../access/roles';
 import { reencodeImage } from './reencode';

@@ -4,7 +4,7 @@ import { normalize, resolve, sep } from 'node:path';
 import { Readable } from 'node:stream';
 import { Hono } from 'hono';
 import type { ApiEnv } from '../../http/context';
-import { notFound } from '../../http/errors';
+import { notFound } from '../../api-error';
 
 const TYPES: Record<string, string> = {
   png: 'image/png',

@@ -2,8 +2,7 @@ import { and, count, desc, eq, isNull } from 'drizzle-orm';
 import { notifications } from '../../db/schema';
 import type { AuthUser } from '../../access/auth-user';
 import type { ApiDeps } from '../../http/context';
-import { ApiError } from '../../api-error';
-import { notFound } from '../../http/errors';
+import { ApiError, notFound } from '../../api-error';
 import { offsetOf, pageMeta } from '../../http/pagination';
 import { runWrite } from '../../work/unit-of-work';
 

@@ -11,7 +11,7 @@ import {
   vendors,
   type InvoiceOfferStatus,
 } from '../../db/schema';
-import { conflict, notFound } from '../../http/errors';
+import { conflict, notFound } from '../../api-error';
 import { offsetOf, pageMeta, pageQuerySchema } from '../../http/pagination';
 import { runWrite, type Work, type WriteDeps } from '../../work/unit-of-work';
 import { brandAudience } from '../notification/audience';

@@ -1,6 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { invoices, orderProducts, orders, vendorBrands, vendors } from '../../db/schema';
-import { forbidden, validationFailed } from '../../http/errors';
+import { forbidden, validationFailed } from '../../api-error';
 import type { Work } from '../../work/unit-of-work';
 import { vendorAudience } from '../notification/audience';
 import { moveOrderStock } from '../stock/ledger';

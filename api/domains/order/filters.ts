@@ -3,7 +3,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { invoices, orders, sendPaymentOrders } from '../../db/schema';
 import { containsPattern } from '../../db/like';
-import { validationFailed } from '../../http/errors';
+import { validationFailed } from '../../api-error';
 import { withDescendants } from '../category/descendants';
 import { dateConditions } from '../../db/jakarta';
 import type { OrderListQuery } from './schema';

@@ -11,7 +11,7 @@ import {
   vendorStocks,
   vendors,
 } from '../../db/schema';
-import { notFound, validationFailed, type FieldErrors } from '../../http/errors';
+import { notFound, validationFailed, type FieldErrors } from '../../api-error';
 import { runWrite, type Work, type WriteDeps } from '../../work/unit-of-work';
 import { moveOrderStock } from '../stock/ledger';
 import { addActivity } from './activities';

@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { orders, sendPaymentOrders } from '../../db/schema';
-import { notFound } from '../../http/errors';
+import { notFound } from '../../api-error';
 import type { OrderScope } from './filters';
 
 /**

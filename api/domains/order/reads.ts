@@ -19,7 +19,7 @@ import {
   vendors,
 } from '../../db/schema';
 import { containsPattern } from '../../db/like';
-import { notFound } from '../../http/errors';
+import { notFound } from '../../api-error';
 import { offsetOf, pageMeta, sortColumn } from '../../http/pagination';
 import {
   orderConditions,

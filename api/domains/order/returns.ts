@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import { orderProducts, orders, products, replacedOrderProducts } from '../../db/schema';
-import { forbidden, validationFailed, type FieldErrors } from '../../http/errors';
+import { forbidden, validationFailed, type FieldErrors } from '../../api-error';
 import type { Work } from '../../work/unit-of-work';
 import { moveOrderStock } from '../stock/ledger';
 import { addActivity } from './activities';

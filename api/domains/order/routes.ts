@@ -3,7 +3,7 @@ import type { Context } from 'hono';
 import { z, type ZodTypeAny } from 'zod';
 import type { ApiEnv } from '../../http/context';
 import { endpoint, endpointGroup } from '../../http/endpoints';
-import { validationFailed } from '../../http/errors';
+import { validationFailed } from '../../api-error';
 import { parseId } from '../../http/tenancy';
 import { write } from '../../http/write';
 import { markNotificationRead } from '../notification/service';

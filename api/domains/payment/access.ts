@@ -1,5 +1,5 @@
 import type { AuthUser } from '../../access/auth-user';
-import { notFound } from '../../http/errors';
+import { notFound } from '../../api-error';
 
 /** The brands whose vouchers the caller works with: every brand, or the listed ones. */
 export type VoucherScope = { brandIds: readonly number[] | 'all' };

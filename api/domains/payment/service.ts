@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, isNull, ne } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { jakartaTimestamp } from '../../db/jakarta';
 import { brands, orders, sendPaymentOrders, sendPayments, vendorBrands, vendors } from '../../db/schema';
-import { alreadyTaken, validationFailed, type FieldErrors } from '../../http/errors';
+import { alreadyTaken, validationFailed, type FieldErrors } from '../../api-error';
 import type { Work } from '../../work/unit-of-work';
 import { lockBankForUse } from '../bank/service';
 import { vendorAudience } from '../notification/audience';

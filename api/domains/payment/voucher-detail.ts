@@ -11,7 +11,7 @@ import {
   sendPayments,
   users,
 } from '../../db/schema';
-import { notFound } from '../../http/errors';
+import { notFound } from '../../api-error';
 import { requireBrand, type VoucherScope } from './access';
 import {
   serializePrepares,

@@ -17,7 +17,7 @@ import type { Executor } from '../../db/client';
 import { jakartaDate, jakartaDayEnd, jakartaDayStart } from '../../db/jakarta';
 import { containsPattern } from '../../db/like';
 import { channels, dailyProductRollups, products, promotionProducts, promotions } from '../../db/schema';
-import { notFound } from '../../http/errors';
+import { notFound } from '../../api-error';
 import { offsetOf, pageMeta, sortColumn } from '../../http/pagination';
 import { lastPushOf } from '../marketplace/request-log';
 import type { PromotionListQuery, PromotionProductQuery } from './schema';

@@ -1,7 +1,7 @@
 import { and, eq, gt, inArray, isNull, lt, ne } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { brandChannels, channels, products, promotionProducts, promotions } from '../../db/schema';
-import { validationFailed, type FieldErrors } from '../../http/errors';
+import { validationFailed, type FieldErrors } from '../../api-error';
 import type { Work } from '../../work/unit-of-work';
 import { changeAndPush, type PromotionChannel } from './push';
 import { availableStock, findPromotion } from './reads';

@@ -3,7 +3,7 @@ import type { Executor } from '../../db/client';
 import { containsPattern } from '../../db/like';
 import { gateSettingPermissions, gateSettings, permissions, roles } from '../../db/schema';
 import type { AuthUser } from '../../access/auth-user';
-import { alreadyTaken, forbidden, notFound, validationFailed } from '../../http/errors';
+import { alreadyTaken, forbidden, notFound, validationFailed } from '../../api-error';
 import { offsetOf, pageMeta, sortColumn } from '../../http/pagination';
 import type { Work } from '../../work/unit-of-work';
 import { ANY, refuseUngranted } from '../../access/grants';

@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { channels, shippingMethods } from '../../db/schema';
-import { notFound } from '../../http/errors';
+import { notFound } from '../../api-error';
 import type { Work } from '../../work/unit-of-work';
 
 export function serializeShippingMethod(row: {

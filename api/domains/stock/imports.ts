@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { validationFailed, type FieldErrors } from '../../http/errors';
+import { validationFailed, type FieldErrors } from '../../api-error';
 import type { Work } from '../../work/unit-of-work';
 import { MAX_STOCK } from './schema';
 import type { StockScope } from './scope';

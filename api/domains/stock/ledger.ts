@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { stockMovements, vendorStocks, type StockMovementKind } from '../../db/schema';
-import { validationFailed, type FieldErrors } from '../../http/errors';
+import { validationFailed, type FieldErrors } from '../../api-error';
 import type { Work } from '../../work/unit-of-work';
 import { checkLowStock } from './low-stock';
 

@@ -10,7 +10,7 @@ import {
   vendors,
   vendorStocks,
 } from '../../db/schema';
-import { notFound, validationFailed, type FieldErrors } from '../../http/errors';
+import { notFound, validationFailed, type FieldErrors } from '../../api-error';
 import { UNIQUE_FIELDS } from '../../db/unique';
 import type { Work } from '../../work/unit-of-work';
 import { serializeMedia } from '../media/serializer';

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, ilike, inArray, isNull, or, type SQL } from 
 import type { Executor } from '../../db/client';
 import { containsPattern } from '../../db/like';
 import { skuChannels } from '../../db/schema';
-import { notFound } from '../../http/errors';
+import { notFound } from '../../api-error';
 import { offsetOf, pageMeta, sortColumn } from '../../http/pagination';
 import type { SkuChannelQuery } from './schema';
 

@@ -1,8 +1,7 @@
 import { Readable } from 'node:stream';
 import { parse } from 'csv-parse';
 import ExcelJS from 'exceljs';
-import { ApiError } from '../../api-error';
-import { validationFailed } from '../../http/errors';
+import { ApiError, validationFailed } from '../../api-error';
 import { LONE_SURROGATE } from '../../http/validation';
 import { unguardText } from '../export/workbook';
 import { guardInflation } from './inflation-guard';

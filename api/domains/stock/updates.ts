@@ -10,7 +10,7 @@ import {
   vendors,
   type NotificationData,
 } from '../../db/schema';
-import { notFound, validationFailed, type FieldErrors } from '../../http/errors';
+import { notFound, validationFailed, type FieldErrors } from '../../api-error';
 import type { Work } from '../../work/unit-of-work';
 import { brandAudience } from '../notification/audience';
 import { changeStock, type ManualStockKind, type StockMovementRow } from './ledger';

@@ -3,7 +3,7 @@ import type { Executor } from '../../db/client';
 import { containsPattern } from '../../db/like';
 import { brands, roles, users, vendors } from '../../db/schema';
 import type { AuthUser } from '../../access/auth-user';
-import { notFound } from '../../http/errors';
+import { notFound } from '../../api-error';
 import { offsetOf, pageMeta, sortColumn } from '../../http/pagination';
 import { effectiveRoleId, permissionsOfRole } from '../../access/permissions';
 import { ROLE } from '../../access/roles';

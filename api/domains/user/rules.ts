@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { brands, roles, users, vendorBrands, vendors } from '../../db/schema';
 import type { AuthUser } from '../../access/auth-user';
-import { alreadyTaken, forbidden, validationFailed } from '../../http/errors';
+import { alreadyTaken, forbidden, validationFailed } from '../../api-error';
 import { ANY, refuseUngranted } from '../../access/grants';
 import { effectiveRoleId, permissionNamesOfRole, permissionsOfRole } from '../../access/permissions';
 import { reachesAll } from '../../access/policy';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { userBrands, users } from '../../db/schema';
 import type { AuthUser } from '../../access/auth-user';
-import { forbidden, validationFailed } from '../../http/errors';
+import { forbidden, validationFailed } from '../../api-error';
 import type { Work } from '../../work/unit-of-work';
 import { outranks } from '../../access/grants';
 import { effectivePermissions, permissionNamesOfRole } from '../../access/permissions';

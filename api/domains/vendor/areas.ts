@@ -1,8 +1,7 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { vendorAreas } from '../../db/schema';
-import { ApiError } from '../../api-error';
-import { validationFailed, type FieldErrors } from '../../http/errors';
+import { ApiError, validationFailed, type FieldErrors } from '../../api-error';
 import type { Work } from '../../work/unit-of-work';
 import { readImportFile } from '../stock/spreadsheet';
 

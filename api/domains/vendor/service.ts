@@ -3,7 +3,7 @@ import type { Executor } from '../../db/client';
 import { containsPattern } from '../../db/like';
 import { brands, orders, users, vendorBrands, vendors } from '../../db/schema';
 import type { AuthUser } from '../../access/auth-user';
-import { forbidden, notFound, validationFailed } from '../../http/errors';
+import { forbidden, notFound, validationFailed } from '../../api-error';
 import { reachesAll } from '../../access/policy';
 import { offsetOf, pageMeta, sortColumn, type PageQuery } from '../../http/pagination';
 import type { Work } from '../../work/unit-of-work';
