@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { ACCOUNTS, axeOn, openFirstOffer, signInTo } from './support';
+import { ACCOUNTS, axeOn, offerOf, openOffer, signInTo } from './support';
 
 // axe runs inside the page, so this file belongs to the JavaScript-enabled project only.
 test('the sign-in page and the shell have no serious or critical accessibility violations', async ({
@@ -36,9 +36,10 @@ test('the order, invoice, customer and dashboard pages have no serious or critic
   }
 });
 
-test('a modal takes the focus when it opens and Escape closes it', async ({ page }) => {
+test('a modal takes the focus when it opens and Escape closes it', async ({ page, request }) => {
+  const { externalNumber } = await offerOf(request);
   await signInTo(page, ACCOUNTS.vendor);
-  const dialog = await openFirstOffer(page);
+  const dialog = await openOffer(page, externalNumber);
   await expect(dialog.getByRole('heading', { name: 'Pesanan Masuk' })).toBeFocused();
 
   await page.keyboard.press('Escape');

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Locator, type Page } from './fixtures';
-import { ACCOUNTS, openFirstOffer, signInTo } from './support';
+import { ACCOUNTS, offerOf, openOffer, signInTo } from './support';
 
 /** Opens a dashboard over the last 30 days (through the preset link), so its tables have rows to page through. */
 async function openLast30Days(page: Page, path: string) {
@@ -150,9 +150,13 @@ test('a vendor opens only the sales dashboard, without the vendor filter, Unit T
   await expect(figureOf(page, 'GMV')).toHaveText(/\d/);
 });
 
-test('an offer the vendor accepts shows among its new orders, linked to the order', async ({ page }) => {
+test('an offer the vendor accepts shows among its new orders, linked to the order', async ({
+  page,
+  request,
+}) => {
+  const { externalNumber } = await offerOf(request);
   await signInTo(page, ACCOUNTS.vendor);
-  await openFirstOffer(page);
+  await openOffer(page, externalNumber);
   await page.getByRole('button', { name: 'Accept' }).click();
   await expect(page).toHaveURL(/\/order\/\d+$/);
   const orderPath = new URL(page.url()).pathname;

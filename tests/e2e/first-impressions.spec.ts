@@ -1,6 +1,14 @@
 import { spawnSync } from 'node:child_process';
 import { expect, test, type APIRequestContext, type Page } from './fixtures';
-import { ACCOUNTS, jakartaInvoice, openOffer, signInTo, tokenFor, WIDE_RANGE } from './support';
+import {
+  acceptedOrderOf,
+  ACCOUNTS,
+  jakartaInvoice,
+  openOffer,
+  signInTo,
+  tokenFor,
+  WIDE_RANGE,
+} from './support';
 
 /**
  * What a person meets first on the built screens, with JavaScript and without: titles, newest first,
@@ -521,9 +529,10 @@ test.describe('with JavaScript @enhanced', () => {
     await expect(channel).not.toHaveAttribute('open', '');
   });
 
-  test('a modal dims the whole window, its top edge included', async ({ page }) => {
+  test('a modal dims the whole window, its top edge included', async ({ page, request }) => {
+    const { orderId } = await acceptedOrderOf(request);
     await adminOnFirstBrand(page);
-    await page.goto(`${await firstOrderPath(page, '?status=Pesanan+Baru')}?modal=change-vendor`);
+    await page.goto(`/order/${orderId}?modal=change-vendor`);
     await expect(page.getByRole('dialog')).toBeVisible();
     const onTop = await page.evaluate(
       () => document.elementFromPoint(700, 4)?.closest('[data-modal-overlay]') !== null,

@@ -94,19 +94,6 @@ export async function chooseBrand(page: Page, label: string) {
   await expect(header.getByRole('combobox', { name: 'Brand' }).locator('option:checked')).toHaveText(label);
 }
 
-/** The vendor's order list, then the first offer of its 'Pesanan Masuk' block, as a dialog. */
-export async function openFirstOffer(page: Page) {
-  await page.goto('/order');
-  await page
-    .getByRole('region', { name: 'Pesanan Masuk' })
-    .getByRole('link', { name: 'Lihat' })
-    .first()
-    .click();
-  const dialog = page.getByRole('dialog', { name: 'Pesanan Masuk' });
-  await expect(dialog).toBeVisible();
-  return dialog;
-}
-
 /** The vendor's order list, then the offer of `externalNumber` (one of the test's own, offerOf), as a dialog. */
 export async function openOffer(page: Page, externalNumber: string) {
   await page.goto('/order');
