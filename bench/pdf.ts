@@ -7,6 +7,7 @@ import { once } from 'node:events';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { closePdfBrowser, renderPdf, warmPdfBrowser } from '../app/lib/pdf.server';
+import { percentile } from './load';
 
 const RENDERS = 30;
 const CONCURRENCY = 2;
@@ -34,10 +35,6 @@ server.listen(0, '127.0.0.1');
 await once(server, 'listening');
 const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
-
 async function measure(path: string) {
   const durations: number[] = [];
   let next = 0;
@@ -61,8 +58,8 @@ async function measure(path: string) {
   durations.sort((a, b) => a - b);
   const ms = (value: number) => `${Math.round(value)} ms`;
   console.info(
-    `${path.padEnd(7)} ${RENDERS} renders × ${CONCURRENCY}: p50 ${ms(percentile(durations, 50))}, ` +
-      `p95 ${ms(percentile(durations, 95))}, max ${ms(durations[durations.length - 1])}, ` +
+    `${path.padEnd(7)} ${RENDERS} renders × ${CONCURRENCY}: p50 ${ms(percentile(durations, 0.5))}, ` +
+      `p95 ${ms(percentile(durations, 0.95))}, max ${ms(durations[durations.length - 1])}, ` +
       `${((RENDERS / wall) * 1000).toFixed(1)} PDF/s, ${(bytes / 1024).toFixed(0)} KiB each`,
   );
 }
