@@ -909,6 +909,12 @@ describe('rollup-backed widgets against the raw rows', () => {
         if (filter.side !== 'brand') {
           const orderTable = await get('sales/table/order', byStatus);
           expect(orderTable.meta.total, 'sales/table/order').toBe(orderCount(raw, scope, current, statuses));
+          await expectCard(
+            'sales/card/new-order',
+            orderCount(raw, scope, current, statuses),
+            orderCount(raw, scope, last, statuses),
+            byStatus,
+          );
         }
 
         await expectBuyerWidgets(raw, calls);

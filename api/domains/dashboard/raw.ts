@@ -86,3 +86,22 @@ export function vendorInvoiceRollupWhere(scope: Scope, ranges: DayRange[]): SQL 
     scope.channelIds ? inList('r.channel_id', scope.channelIds) : undefined,
   ]);
 }
+
+/**
+ * The rows `r` of daily_order_status_rollups (every order not deleted, by creation day, vendor and status) of the
+ * scope's orders in the ranges and statuses: what orderWhere selects, counted, when no category filter asks for the
+ * orders' lines.
+ */
+export function orderStatusRollupWhere(
+  scope: Scope,
+  ranges: DayRange[],
+  statuses: readonly OrderStatusCode[],
+): SQL {
+  return allOf([
+    inList('r.brand_id', scope.brandIds),
+    scope.vendorIds ? inList('r.vendor_id', scope.vendorIds) : undefined,
+    scope.channelIds ? inList('r.channel_id', scope.channelIds) : undefined,
+    inList('r.status_code', statuses),
+    dayIn('r.date', ranges),
+  ]);
+}

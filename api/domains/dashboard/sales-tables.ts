@@ -7,6 +7,7 @@ import {
   fitsInvoiceRollups,
   fitsVendorInvoiceRollups,
   invoiceWhere,
+  orderStatusRollupWhere,
   orderWhere,
   vendorInvoiceRollupWhere,
 } from './raw';
@@ -65,13 +66,7 @@ function orderCount(scope: Scope, period: Period, statuses: OrderStatusCode[]): 
     return sql`select count(*) as total from orders o where ${orderWhere(scope, [period.current], statuses)}`;
   }
   return sql`select coalesce(sum(r.order_count), 0) as total from daily_order_status_rollups r
-    where ${allOf([
-      inList('r.brand_id', scope.brandIds),
-      scope.vendorIds ? inList('r.vendor_id', scope.vendorIds) : undefined,
-      scope.channelIds ? inList('r.channel_id', scope.channelIds) : undefined,
-      dayIn('r.date', [period.current]),
-      inList('r.status_code', statuses),
-    ])}`;
+    where ${orderStatusRollupWhere(scope, [period.current], statuses)}`;
 }
 
 /** The sales dashboard's table: invoices created in the range in the statuses (new orders by default). */
