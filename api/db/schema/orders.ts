@@ -75,6 +75,8 @@ export const orders = pgTable(
     // The lists sort by number by default; a status tab walks its own orders in that order.
     index('orders_brand_status_number_idx').on(t.brandId, t.statusCode, t.number),
     index('orders_vendor_status_number_idx').on(t.vendorId, t.statusCode, t.number),
+    // The vendor dashboard's order table: the newest page of a status, without reading the range's other orders.
+    index('orders_vendor_status_created_idx').on(t.vendorId, t.statusCode, t.createdAt),
     // Search: any part of the number through trigrams, a leading "SO/…" as a prefix (see searchedOrderIds).
     index('orders_number_trgm_idx').using('gin', t.number.op('gin_trgm_ops')),
     index('orders_number_prefix_idx').on(t.number.op('text_pattern_ops')),

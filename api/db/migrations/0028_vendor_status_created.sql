@@ -1,0 +1,1 @@
+CREATE INDEX "orders_vendor_status_created_idx" ON "orders" USING btree ("vendor_id","status_code","created_at");
