@@ -117,7 +117,16 @@ test('the notification list shows items and opening one marks it read', async ({
   const lines = unread.first().locator('span.block');
   const description = (await lines.nth(1).textContent()) ?? '';
   const time = (await lines.nth(2).textContent()) ?? '';
-  await unread.first().click();
+  // Opening it posts the mark and follows the redirect: wait for the post's answer, or the next navigation could
+  // cancel it before it reaches the server.
+  await Promise.all([
+    page.waitForResponse(
+      (response) =>
+        response.request().method() === 'POST' &&
+        new URL(response.url()).pathname.startsWith('/notifications/'),
+    ),
+    unread.first().click(),
+  ]);
   await page.goto('/notifications');
   const opened = page.getByRole('button').filter({ hasText: description }).filter({ hasText: time });
   await expect(opened).toHaveCount(1);
