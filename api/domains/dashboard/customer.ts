@@ -9,10 +9,16 @@ import {
   invoicesByCityFromRollups,
 } from './buyer-rollup';
 import { card, dailySeries, type DayRange, type Period } from './period';
-import { fitsInvoiceRollups, fitsVendorInvoiceRollups, invoiceWhere, vendorInvoiceRollupWhere } from './raw';
+import {
+  fitsInvoiceRollups,
+  fitsVendorInvoiceRollups,
+  invoiceRollupWhere,
+  invoiceWhere,
+  vendorInvoiceRollupWhere,
+} from './raw';
 import type { TableQuery } from './schema';
 import { fixedShape, readOnce, type Scope } from './scope';
-import { allOf, dayIn, inList, jakartaDayOf, joinedRange, num, rangeIndexOf, selectRows } from './sql';
+import { allOf, dayIn, jakartaDayOf, joinedRange, num, rangeIndexOf, selectRows } from './sql';
 import { limitOffset, orderBy, paged, pageWithTotal, searchAny } from './table';
 
 /**
@@ -20,15 +26,6 @@ import { limitOffset, orderBy, paged, pageWithTotal, searchAny } from './table';
  * else e-mail), so one customer id is one person of one brand. Their invoices are the invoices not canceled at the
  * marketplace, as daily_customer_rollups counts them.
  */
-
-/** The rows `r` of daily_customer_rollups or daily_payment_rollups a call without vendor or category filter reads. */
-function customerRollupWhere(scope: Scope, ranges: DayRange[]): SQL {
-  return allOf([
-    inList('r.brand_id', scope.brandIds),
-    scope.channelIds ? inList('r.channel_id', scope.channelIds) : undefined,
-    dayIn('r.date', ranges),
-  ]);
-}
 
 /**
  * (brand, buyer, day) with the invoices, their grand total and items, in the ranges. From daily_customer_rollups
@@ -41,7 +38,7 @@ function buyerDays(scope: Scope, ranges: DayRange[]): SQL {
     return sql`select r.brand_id, r.customer_id, r.date as day, sum(r.invoice_count) as invoices,
         sum(r.grand_total) as grand_total, sum(r.items) as items
       from daily_customer_rollups r
-      where ${customerRollupWhere(scope, ranges)}
+      where ${invoiceRollupWhere(scope, ranges)}
       group by 1, 2, 3`;
   }
   return sql`select i.brand_id, i.customer_id, ${jakartaDayOf('i.created_at')} as day, count(*) as invoices,
@@ -56,7 +53,7 @@ function buyerVisits(scope: Scope, ranges: DayRange[]): SQL {
   if (fitsInvoiceRollups(scope)) {
     return sql`select r.brand_id, r.customer_id, r.date as day
       from daily_customer_rollups r
-      where ${customerRollupWhere(scope, ranges)}`;
+      where ${invoiceRollupWhere(scope, ranges)}`;
   }
   return sql`select i.brand_id, i.customer_id, ${jakartaDayOf('i.created_at')} as day
     from invoices i
@@ -218,7 +215,7 @@ function rankedRows<K extends string, V extends string>(
 function paymentMethodRows(scope: Scope, period: Period): SQL {
   if (fitsInvoiceRollups(scope) || fitsVendorInvoiceRollups(scope)) {
     const [table, where] = fitsInvoiceRollups(scope)
-      ? [sql`daily_payment_rollups`, customerRollupWhere(scope, [period.current, period.last])]
+      ? [sql`daily_payment_rollups`, invoiceRollupWhere(scope, [period.current, period.last])]
       : [
           sql`daily_vendor_invoice_rollups`,
           sql`${vendorInvoiceRollupWhere(scope, [period.current, period.last])} and r.status_code <> 'canceled'`,

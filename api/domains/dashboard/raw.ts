@@ -67,6 +67,18 @@ export function fitsInvoiceRollups(scope: Scope): boolean {
 }
 
 /**
+ * The rows `r` of the invoice rollups kept per brand, channel and day (daily_invoice_rollups, daily_customer_rollups,
+ * daily_payment_rollups) of the scope's brands and channels in the ranges: for scopes that fitsInvoiceRollups.
+ */
+export function invoiceRollupWhere(scope: Scope, ranges: DayRange[]): SQL {
+  return allOf([
+    inList('r.brand_id', scope.brandIds),
+    scope.channelIds ? inList('r.channel_id', scope.channelIds) : undefined,
+    dayIn('r.date', ranges),
+  ]);
+}
+
+/**
  * daily_vendor_invoice_rollups counts an invoice once for each of its vendors, so it answers for one vendor's
  * invoices (a vendor's own dashboard, or one vendor chosen), without a category filter.
  */

@@ -6,6 +6,7 @@ import type { Period } from './period';
 import {
   fitsInvoiceRollups,
   fitsVendorInvoiceRollups,
+  invoiceRollupWhere,
   invoiceWhere,
   orderStatusRollupWhere,
   orderWhere,
@@ -13,7 +14,7 @@ import {
 } from './raw';
 import type { TableQuery } from './schema';
 import type { Scope } from './scope';
-import { allOf, dayIn, inList, num, selectRows } from './sql';
+import { allOf, inList, num, selectRows } from './sql';
 import { jakartaTimestampOf, limitOffset, orderBy, paged, searchAny } from './table';
 
 const INVOICE_SORT = {
@@ -43,12 +44,7 @@ function invoiceCount(scope: Scope, period: Period, statuses: OrderStatusCode[])
   const inStatuses = inList('r.status_code', statuses);
   if (fitsInvoiceRollups(scope)) {
     return sql`select coalesce(sum(r.invoice_count), 0) as total from daily_invoice_rollups r
-      where ${allOf([
-        inList('r.brand_id', scope.brandIds),
-        scope.channelIds ? inList('r.channel_id', scope.channelIds) : undefined,
-        dayIn('r.date', [period.current]),
-        inStatuses,
-      ])}`;
+      where ${invoiceRollupWhere(scope, [period.current])} and ${inStatuses}`;
   }
   if (fitsVendorInvoiceRollups(scope)) {
     return sql`select coalesce(sum(r.invoice_count), 0) as total from daily_vendor_invoice_rollups r

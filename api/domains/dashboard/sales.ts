@@ -5,6 +5,7 @@ import { card, dailySeries, type DayRange, type Period } from './period';
 import {
   fitsInvoiceRollups,
   fitsVendorInvoiceRollups,
+  invoiceRollupWhere,
   invoiceWhere,
   orderStatusRollupWhere,
   orderWhere,
@@ -12,7 +13,7 @@ import {
 } from './raw';
 import { averageSalesPrice, salesByDay, totalOver, type SalesFigures } from './sales-rollup';
 import { fixedShape, type Scope } from './scope';
-import { allOf, dayIn, inList, jakartaDayOf, joinedRange, num, selectRows } from './sql';
+import { inList, jakartaDayOf, joinedRange, num, selectRows } from './sql';
 
 /** Without a status filter, invoice and order counts are of new orders (Pesanan Baru). */
 export const NEW_ORDER: OrderStatusCode[] = ['new'];
@@ -80,14 +81,7 @@ async function invoicesByDay(
       fixedShape(scope) && joinedRange(ranges) ? 'invoices_by_day' : undefined,
     );
   const rows = fitsInvoiceRollups(scope)
-    ? await fromRollup(
-        sql`daily_invoice_rollups`,
-        allOf([
-          inList('r.brand_id', scope.brandIds),
-          scope.channelIds ? inList('r.channel_id', scope.channelIds) : undefined,
-          dayIn('r.date', ranges),
-        ]),
-      )
+    ? await fromRollup(sql`daily_invoice_rollups`, invoiceRollupWhere(scope, ranges))
     : fitsVendorInvoiceRollups(scope)
       ? await fromRollup(sql`daily_vendor_invoice_rollups`, vendorInvoiceRollupWhere(scope, ranges))
       : await selectRows<{ day: string; total: unknown }>(
