@@ -26,6 +26,7 @@ import type { AddressInfo } from 'node:net';
 import { gunzipSync } from 'node:zlib';
 import compression from 'compression';
 import puppeteer, { type Browser } from 'puppeteer-core';
+import { launchOptions } from '../playwright.config';
 import { ADMIN, BASE_URL, webSession } from './http';
 
 const RUNS = process.env.ONLY === 'js' ? 0 : Number(process.env.RUNS ?? 5);
@@ -280,15 +281,8 @@ async function measurePaints() {
   const browser = await puppeteer.launch({
     // A first paint that never comes (a page that failed) ends the run instead of waiting for ever.
     protocolTimeout: 60_000,
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
+    // The browser tests' Chromium and flags.
+    ...launchOptions,
   });
   const loads = TARGETS.flatMap((_, target) => VARIANTS.map((variant) => ({ target, variant })));
   for (let run = 0; run < RUNS; run++) {
