@@ -561,7 +561,8 @@ test.describe('with JavaScript @enhanced', () => {
   test('with its scripts failing to load, the brand selector still switches the brand', async ({ page }) => {
     await adminOnFirstBrand(page);
     await page.route(/\/build\/.*\.js$/, (route) => route.abort());
-    await page.goto('/order');
+    // Its scripts never run, so the page is never hydrated: the load is all there is to wait for.
+    await page.goto('/order', { waitUntil: 'load' });
     const header = page.getByRole('banner');
     const select = header.getByRole('combobox', { name: 'Brand' });
     const other = (await select.locator('option:not([disabled]):not(:checked)').first().textContent()) ?? '';

@@ -2,6 +2,7 @@ import { cpSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { test as base } from '@playwright/test';
 import { E2E_DATA, E2E_PORT, E2E_SMTP_PORT, E2E_TEMPLATE_DIR } from '../../playwright.config';
+import { hydrated } from './support';
 import { ROOT, startServer } from './worker-server';
 
 // Everything else (expect, the types) as @playwright/test has it; `test` below takes the place of its own.
@@ -33,6 +34,26 @@ export const test = base.extend<object, { workerServer: WorkerServer; smtpPort: 
     { scope: 'worker', auto: true, timeout: 240_000 },
   ],
   baseURL: async ({ workerServer }, use) => use(workerServer.baseURL),
+  /**
+   * With JavaScript, `page.goto` returns once the page's scripts have taken over (app/root.tsx marks the
+   * document), as a person waits for a page before using it. A click that came earlier reached the page while
+   * React was taking it over, and on a busy machine such a click was now and then lost (a form's Simpan that
+   * showed no error). Only for an HTML page that answered 2xx: an error page, a PDF or a spreadsheet is left as it
+   * came; and a test that names its own `waitUntil` (one that keeps the page's scripts from loading) gets that
+   * wait alone.
+   */
+  page: async ({ page, javaScriptEnabled }, use) => {
+    if (javaScriptEnabled !== false) {
+      const goto = page.goto.bind(page);
+      page.goto = async (url, options) => {
+        const response = await goto(url, options);
+        const html = response?.ok() && response.headers()['content-type']?.startsWith('text/html');
+        if (html && !options?.waitUntil) await hydrated(page);
+        return response;
+      };
+    }
+    await use(page);
+  },
   /** Where this worker's server sends mail: a spec's own SMTP receiver listens there (account.spec.ts). */
   smtpPort: [async ({ workerServer }, use) => use(workerServer.smtpPort), { scope: 'worker' }],
 });

@@ -63,10 +63,7 @@ export async function signInTo(page: Page, email: string, path?: string, passwor
   const fields = { ...formFields(await login.text(), 'password'), email, password };
   const answer = await page.request.post('/auth/login', { form: fields, maxRedirects: 0 });
   expect(answer.status(), `sign-in of ${email}`).toBe(302);
-  if (path) {
-    await page.goto(path);
-    await hydrated(page);
-  }
+  if (path) await page.goto(path);
 }
 
 /**
