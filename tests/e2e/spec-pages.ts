@@ -56,13 +56,31 @@ async function makePromotion(request: APIRequestContext) {
   return ((await response.json()) as { data: { id: number } }).data.id;
 }
 
-/** Each placeholder's value from the seeded data (SAMPLES), and the promotion made for the run. */
+/**
+ * A stock update of the run's own by the demo vendor (vendor 1): one unit more of its first stock row. The
+ * administrator is told of it, so the newest of its notifications opens an update history, whatever the tests
+ * before this one added to the list.
+ */
+async function makeStockUpdate(request: APIRequestContext) {
+  const headers = { Authorization: `Bearer ${await tokenFor(request, ACCOUNTS.vendor)}` };
+  const stock = await request.get('/api/vendor/1/product-stock', { headers, params: { per_page: 1 } });
+  expect(stock.status(), await stock.text()).toBe(200);
+  const [row] = ((await stock.json()) as { data: { id: number; quantity: number }[] }).data;
+  const update = await request.put('/api/vendor/1/product-stock/update', {
+    headers,
+    data: { product_stocks: [{ product_id: row.id, quantity: row.quantity + 1 }] },
+  });
+  expect(update.status(), await update.text()).toBe(200);
+}
+
+/** Each placeholder's value from the seeded data (SAMPLES), and the promotion and stock update made for the run. */
 export async function samplesOf(request: APIRequestContext) {
   const tokens = {
     admin: await tokenFor(request, ACCOUNTS.admin),
     vendor: await tokenFor(request, ACCOUNTS.vendor),
   };
   const values: Record<string, string> = { promotion: String(await makePromotion(request)) };
+  await makeStockUpdate(request);
   for (const [name, sample] of Object.entries(SAMPLES)) {
     const response = await request.get(sample.list, {
       headers: { Authorization: `Bearer ${tokens[sample.role]}` },

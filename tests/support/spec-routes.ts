@@ -50,7 +50,8 @@ export const SAMPLES: Record<
         email: String(row.customer_email ?? ''),
       }).toString()}`,
   },
-  // A stock update the administrator was told of: the history and the notification, as the panel opens them.
+  // A stock update the administrator was told of (tests/e2e/spec-pages.ts makes one for the run): the history and
+  // the notification, as the panel opens them.
   stockUpdate: {
     role: 'admin',
     list: '/api/account/notification',
