@@ -28,6 +28,7 @@ import compression from 'compression';
 import puppeteer, { type Browser } from 'puppeteer-core';
 import { launchOptions } from '../playwright.config';
 import { ADMIN, BASE_URL, webSession } from './http';
+import { ADMINISTRATOR, navigationPages } from './navigation';
 
 const RUNS = process.env.ONLY === 'js' ? 0 : Number(process.env.RUNS ?? 5);
 const KB = 1024;
@@ -36,34 +37,9 @@ const JS_BUDGET_KB = { list: 100, dashboard: 140 } as const;
 const CPU_SLOWDOWN = 4;
 const FAST_3G = { latency: 150, download: (1.6 * 1024 * 1024) / 8, upload: (750 * 1024) / 8 };
 
-type Kind = keyof typeof JS_BUDGET_KB;
 type Variant = 'live' | 'static' | 'plain';
 
-/** The administrator's navigation as it opens: every area's first page, the settings' lists, each dashboard. */
-const ALL_PAGES: { path: string; kind: Kind }[] = [
-  ...['ringkasan', 'penjualan', 'vendor', 'produk', 'pembeli'].map((page) => ({
-    path: `/dashboard/${page}`,
-    kind: 'dashboard' as const,
-  })),
-  ...[
-    '/invoice',
-    '/order',
-    '/send-payment',
-    '/product',
-    '/stock',
-    '/stock/manajemen',
-    '/stock/mutation',
-    '/customer',
-    '/promosi',
-    '/settings/brand',
-    '/settings/vendor',
-    '/settings/category',
-    '/settings/user',
-    '/settings/role',
-    '/settings/bank',
-    '/settings/audit',
-  ].map((path) => ({ path, kind: 'list' as const })),
-];
+const ALL_PAGES = navigationPages(ADMINISTRATOR);
 const PAGES = ALL_PAGES.filter(
   (page) => !process.env.PAGES || process.env.PAGES.split(',').includes(page.path),
 );

@@ -29,6 +29,7 @@ import {
   type Auth,
 } from './http';
 import { median } from './load';
+import { ADMINISTRATOR, navigationPages } from './navigation';
 import { writeSection, type BudgetRow } from './results';
 
 type Target = {
@@ -90,34 +91,18 @@ const ratioPairs = (process.env.RATIOS ?? `${labels[labels.length - 1]}/${labels
 const html = 'text/html';
 const pages: Subject[] = [
   { what: 'page /auth/login (signed out)', path: '/auth/login', as: 'anonymous', accept: html },
-  ...['ringkasan', 'penjualan', 'vendor', 'produk', 'pembeli'].map((page): Subject => ({
-    what: `page /dashboard/${page}`,
-    path: `/dashboard/${page}`,
-    as: 'admin',
-    accept: html,
-  })),
+  ...navigationPages(ADMINISTRATOR)
+    .filter(({ kind }) => kind === 'dashboard')
+    .map(({ path }): Subject => ({ what: `page ${path}`, path, as: 'admin', accept: html })),
   ...[
-    // The invoice list opens on today's invoices (it redirects to the range).
-    `/invoice?date-from=${jakartaDay(0)}&date-to=${jakartaDay(0)}`,
-    '/order',
-    '/send-payment',
-    '/product',
-    '/stock',
-    '/stock/manajemen',
-    '/stock/mutation',
-    '/customer',
-    '/promosi',
+    ...navigationPages(ADMINISTRATOR)
+      .filter(({ kind }) => kind === 'list')
+      // The invoice list opens on today's invoices (it redirects to the range).
+      .map(({ path }) =>
+        path === '/invoice' ? `/invoice?date-from=${jakartaDay(0)}&date-to=${jakartaDay(0)}` : path,
+      ),
     '/notifications',
     '/settings',
-    '/settings/user',
-    '/settings/role',
-    '/settings/permission',
-    '/settings/brand',
-    '/settings/vendor',
-    '/settings/category',
-    '/settings/bank',
-    '/settings/pengiriman',
-    '/settings/audit',
   ].map((path): Subject => ({ what: `page ${path}`, path, as: 'admin', accept: html })),
   ...['/dashboard/penjualan', '/order', '/stock/manajemen', '/stock/mutation'].map((path): Subject => ({
     what: `page ${path} (vendor)`,

@@ -4,20 +4,7 @@ import { Link, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { pageTitle } from '~/lib/meta';
 import { requireUser } from '~/lib/scope.server';
-import { settingsCards, type SettingsCard } from '~/lib/settings/access';
-
-const CARD_PATHS: Record<SettingsCard, string> = {
-  brand: '/settings/brand',
-  vendor: '/settings/vendor',
-  category: '/settings/category',
-  user: '/settings/user',
-  role: '/settings/role',
-  permission: '/settings/permission',
-  accessGrid: '/settings/hakakses',
-  bank: '/settings/bank',
-  shipping: '/settings/pengiriman',
-  audit: '/settings/audit',
-};
+import { SETTINGS_CARD_PATHS, settingsCards } from '~/lib/settings/access';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { user } = await requireUser(request, context);
@@ -43,7 +30,7 @@ export default function SettingsMenuPage() {
         {cards.map((card) => (
           <li key={card}>
             <Link
-              to={CARD_PATHS[card]}
+              to={SETTINGS_CARD_PATHS[card]}
               className="block h-full rounded-lg border border-slate-200 bg-white p-5 shadow-sm hover:border-brand-500 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
             >
               <h2 className="text-lg font-semibold text-slate-900">{t(`settings.card.${card}.title`)}</h2>

@@ -18,6 +18,32 @@ export const ROLLUP_TIME_ZONE = 'Asia/Jakarta';
 /** `category_id` 0 holds lines whose product has no category, because a primary key column cannot be null. */
 export const UNCATEGORISED = 0;
 
+/*
+ * What a rollup and the same rollup summed over some of its keys count: one list of columns for both tables,
+ * so that the two cannot drift apart (the tracker keeps the summed table from the fine one's moves).
+ */
+const salesMeasures = () => ({
+  orderCount: integer('order_count').notNull().default(0),
+  gmv: bigint('gmv', { mode: 'number' }).notNull().default(0),
+  unitsSold: integer('units_sold').notNull().default(0),
+  returnUnits: integer('return_units').notNull().default(0),
+  returnAmount: bigint('return_amount', { mode: 'number' }).notNull().default(0),
+  canceledCount: integer('canceled_count').notNull().default(0),
+  readyCount: integer('ready_count').notNull().default(0),
+  readySeconds: bigint('ready_seconds', { mode: 'number' }).notNull().default(0),
+});
+
+const orderStatusMeasures = () => ({
+  orderCount: integer('order_count').notNull().default(0),
+  gmv: bigint('gmv', { mode: 'number' }).notNull().default(0),
+});
+
+const productMeasures = () => ({
+  gmv: bigint('gmv', { mode: 'number' }).notNull().default(0),
+  unitsSold: integer('units_sold').notNull().default(0),
+  orderCount: integer('order_count').notNull().default(0),
+});
+
 /**
  * Orders by creation day, one row per (brand, vendor, channel, product category). Amounts come from the
  * order lines of orders neither canceled nor diverted: gmv = Σ (total_price − total_price_return).
@@ -34,14 +60,7 @@ export const dailySalesRollups = pgTable(
     vendorId: integer('vendor_id').notNull(),
     channelId: integer('channel_id').notNull(),
     categoryId: integer('category_id').notNull(),
-    orderCount: integer('order_count').notNull().default(0),
-    gmv: bigint('gmv', { mode: 'number' }).notNull().default(0),
-    unitsSold: integer('units_sold').notNull().default(0),
-    returnUnits: integer('return_units').notNull().default(0),
-    returnAmount: bigint('return_amount', { mode: 'number' }).notNull().default(0),
-    canceledCount: integer('canceled_count').notNull().default(0),
-    readyCount: integer('ready_count').notNull().default(0),
-    readySeconds: bigint('ready_seconds', { mode: 'number' }).notNull().default(0),
+    ...salesMeasures(),
   },
   (t) => [
     primaryKey({ columns: [t.date, t.brandId, t.vendorId, t.channelId, t.categoryId] }),
@@ -61,14 +80,7 @@ export const dailySalesTotals = pgTable(
     date: date('date', { mode: 'string' }).notNull(),
     vendorId: integer('vendor_id').notNull(),
     channelId: integer('channel_id').notNull(),
-    orderCount: integer('order_count').notNull().default(0),
-    gmv: bigint('gmv', { mode: 'number' }).notNull().default(0),
-    unitsSold: integer('units_sold').notNull().default(0),
-    returnUnits: integer('return_units').notNull().default(0),
-    returnAmount: bigint('return_amount', { mode: 'number' }).notNull().default(0),
-    canceledCount: integer('canceled_count').notNull().default(0),
-    readyCount: integer('ready_count').notNull().default(0),
-    readySeconds: bigint('ready_seconds', { mode: 'number' }).notNull().default(0),
+    ...salesMeasures(),
   },
   (t) => [
     primaryKey({ columns: [t.brandId, t.date, t.vendorId, t.channelId] }),
@@ -86,9 +98,7 @@ export const dailyProductTotals = pgTable(
     brandId: integer('brand_id').notNull(),
     date: date('date', { mode: 'string' }).notNull(),
     productId: integer('product_id').notNull(),
-    gmv: bigint('gmv', { mode: 'number' }).notNull().default(0),
-    unitsSold: integer('units_sold').notNull().default(0),
-    orderCount: integer('order_count').notNull().default(0),
+    ...productMeasures(),
   },
   (t) => [primaryKey({ columns: [t.brandId, t.date, t.productId] })],
 );
@@ -107,8 +117,7 @@ export const dailyOrderStatusRollups = pgTable(
     channelId: integer('channel_id').notNull(),
     statusCode: text('status_code').$type<OrderStatusCode>().notNull(),
     paid: boolean('paid').notNull(),
-    orderCount: integer('order_count').notNull().default(0),
-    gmv: bigint('gmv', { mode: 'number' }).notNull().default(0),
+    ...orderStatusMeasures(),
   },
   (t) => [
     primaryKey({ columns: [t.date, t.brandId, t.vendorId, t.channelId, t.statusCode, t.paid] }),
@@ -125,8 +134,7 @@ export const orderStatusTotals = pgTable(
     channelId: integer('channel_id').notNull(),
     statusCode: text('status_code').$type<OrderStatusCode>().notNull(),
     paid: boolean('paid').notNull(),
-    orderCount: integer('order_count').notNull().default(0),
-    gmv: bigint('gmv', { mode: 'number' }).notNull().default(0),
+    ...orderStatusMeasures(),
   },
   (t) => [primaryKey({ columns: [t.brandId, t.vendorId, t.channelId, t.statusCode, t.paid] })],
 );
@@ -140,9 +148,7 @@ export const dailyProductRollups = pgTable(
     vendorId: integer('vendor_id').notNull(),
     channelId: integer('channel_id').notNull(),
     productId: integer('product_id').notNull(),
-    gmv: bigint('gmv', { mode: 'number' }).notNull().default(0),
-    unitsSold: integer('units_sold').notNull().default(0),
-    orderCount: integer('order_count').notNull().default(0),
+    ...productMeasures(),
   },
   (t) => [
     primaryKey({ columns: [t.date, t.brandId, t.vendorId, t.channelId, t.productId] }),

@@ -46,6 +46,20 @@ const CARD_OPERATIONS: Record<SettingsCard, OperationName> = {
   audit: 'audit.list',
 };
 
+/** Where each card of `/settings` leads. */
+export const SETTINGS_CARD_PATHS: Record<SettingsCard, string> = {
+  brand: '/settings/brand',
+  vendor: '/settings/vendor',
+  category: '/settings/category',
+  user: '/settings/user',
+  role: '/settings/role',
+  permission: '/settings/permission',
+  accessGrid: '/settings/hakakses',
+  bank: '/settings/bank',
+  shipping: '/settings/pengiriman',
+  audit: '/settings/audit',
+};
+
 /** The cards of `/settings` the account may open, in the menu's order. */
 export function settingsCards(user: AccessUser): SettingsCard[] {
   return (Object.keys(CARD_OPERATIONS) as SettingsCard[]).filter((card) =>
