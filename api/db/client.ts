@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import type { Pool } from 'pg';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import { keepEventLoopTurning } from './pglite-turns';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -53,7 +54,7 @@ export async function openDatabase({
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const { btree_gist } = await import('@electric-sql/pglite/contrib/btree_gist');
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
-  const client = new PGlite(dataDir, { extensions: { pg_trgm, btree_gist } });
+  const client = keepEventLoopTurning(new PGlite(dataDir, { extensions: { pg_trgm, btree_gist } }));
   await client.waitReady;
   await client.exec(`set random_page_cost = ${RANDOM_PAGE_COST}`);
   const db = drizzle(client, { schema }) as unknown as Database;

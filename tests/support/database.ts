@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
 import { openDatabase, type Database, type DatabaseHandle } from '../../api/db/client';
 import { migrateDatabase } from '../../api/db/migrate';
+import { keepEventLoopTurning } from '../../api/db/pglite-turns';
 import * as schema from '../../api/db/schema';
 import { inject } from 'vitest';
 import { databaseUrl, onServer, requireServerUrl } from './postgres-template';
@@ -37,7 +38,9 @@ async function openPgliteFromSnapshot(): Promise<DatabaseHandle> {
   const { drizzle } = await import('drizzle-orm/pglite');
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const { btree_gist } = await import('@electric-sql/pglite/contrib/btree_gist');
-  const client = new PGlite({ loadDataDir: new Blob([snapshot]), extensions: { pg_trgm, btree_gist } });
+  const client = keepEventLoopTurning(
+    new PGlite({ loadDataDir: new Blob([snapshot]), extensions: { pg_trgm, btree_gist } }),
+  );
   await client.waitReady;
   const handle: DatabaseHandle = {
     db: drizzle(client, { schema }) as unknown as Database,
