@@ -1,8 +1,13 @@
 import { PGlite } from '@electric-sql/pglite';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keepEventLoopTurning, LOOP_TURN_MS } from '../../api/db/pglite-turns';
 
 const client = keepEventLoopTurning(new PGlite());
+
+// Starting PGlite runs initdb: seconds, more beside the other test files.
+beforeAll(async () => {
+  await client.waitReady;
+}, 120_000);
 
 afterAll(async () => {
   await client.close();
@@ -10,7 +15,6 @@ afterAll(async () => {
 
 describe('the embedded database', () => {
   it('lets the event loop turn while a run of queries goes on', async () => {
-    await client.waitReady;
     let turned = false;
     setImmediate(() => {
       turned = true;
