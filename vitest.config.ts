@@ -12,7 +12,14 @@ const apiTests = {
 const projects: TestProjectInlineConfiguration[] = [
   {
     resolve: { alias: { '~': fileURLToPath(new URL('./app', import.meta.url)) } },
-    test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'] },
+    // The timeouts guard against a hang, not a slow machine: beside other work, a file that takes 1 s alone takes
+    // ten (the translator check over every string did, past vitest's default 5 s).
+    test: {
+      name: 'unit',
+      include: ['tests/unit/**/*.test.{ts,tsx}'],
+      testTimeout: 30_000,
+      hookTimeout: 120_000,
+    },
   },
   // A process killed beside its database needs a database server that outlives it, two transactions can only
   // race on a server with more than one connection, and a 200,000-row import takes minutes on PGlite

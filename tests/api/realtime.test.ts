@@ -10,7 +10,9 @@ import { createPusherServer } from '../../api/realtime/pusher-server.js';
 import type { PusherServer, PusherServerOptions } from '../../api/realtime/pusher-server.js';
 
 const APP = { appId: '4242', key: 'test-key', secret: 'test-secret' };
-const WAIT_MS = 2000;
+// How long a wait for an event or a connection may last before it fails: long enough for a busy machine, as
+// every wait here is for something that must come.
+const WAIT_MS = 15_000;
 
 type Harness = {
   port: number;

@@ -180,7 +180,7 @@ afterAll(async () => {
   foreign?.close();
 });
 
-describe('renderPdf', { timeout: 15_000 }, () => {
+describe('renderPdf', { timeout: 60_000 }, () => {
   it('opens a warm page per slot before the first render', async () => {
     expect(await renderPages()).toHaveLength(CONCURRENCY);
   });
@@ -302,7 +302,7 @@ describe('renderPdf', { timeout: 15_000 }, () => {
 
     const renders = await Promise.all(
       [1, 2].map(() =>
-        renderPdf({ url: `${origin}/report`, origin, cookies: [], options: { timeoutMs: 5000 } }),
+        renderPdf({ url: `${origin}/report`, origin, cookies: [], options: { timeoutMs: 30_000 } }),
       ),
     );
     expect(renders.every(startsWithPdfMagic)).toBe(true);

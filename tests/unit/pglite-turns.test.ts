@@ -7,7 +7,7 @@ const client = keepEventLoopTurning(new PGlite());
 // Starting PGlite runs initdb: seconds, more beside the other test files.
 beforeAll(async () => {
   await client.waitReady;
-}, 120_000);
+});
 
 afterAll(async () => {
   await client.close();
