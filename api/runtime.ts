@@ -66,11 +66,11 @@ export async function startApiRuntime({
     },
   });
   const redis = config.REDIS_URL ? connectRedis(config.REDIS_URL) : null;
-  const authCache: ApiDeps['authCache'] = new AuthCache(config.AUTH_CACHE_SECONDS * 1000, undefined, () => {
+  const authCache: ApiDeps['authCache'] = new AuthCache(config.AUTH_CACHE_SECONDS * 1000, undefined, () =>
     redis
       ?.announce(AUTH_CACHE_CHANNEL, 'invalidate')
-      .catch((error) => console.warn('auth cache fan-out', error));
-  });
+      .catch((error) => console.warn('auth cache fan-out', error)),
+  );
   await redis?.listen(AUTH_CACHE_CHANNEL, () => authCache.forget());
   const deps = createApiDeps({
     db: handle.db,

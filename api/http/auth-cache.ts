@@ -6,7 +6,8 @@ type Entry<T> = { value: T; storedAt: number };
  * profile, current brand) calls `invalidate()` after its commit; the TTL bounds what another instance of the API,
  * or a change made straight in the database, can leave behind. A lookup that started before an invalidation is
  * never stored, so it cannot bring an old answer back. With several instances, `onInvalidate` tells the others
- * (over Redis), which then `forget()` theirs. Of the user it knows only when the token expires.
+ * (over Redis), which then `forget()` theirs; a write awaits that before it answers, so a client that heard
+ * "signed out" from one instance is refused by the next. Of the user it knows only when the token expires.
  */
 export class AuthCache<User extends { expiresAt: Date }> {
   private readonly users = new Map<string, Entry<User>>();
@@ -15,7 +16,7 @@ export class AuthCache<User extends { expiresAt: Date }> {
   constructor(
     private readonly ttlMs: number,
     private readonly maxEntries = 10_000,
-    private readonly onInvalidate: () => void = () => undefined,
+    private readonly onInvalidate: () => Promise<void> | void = () => undefined,
   ) {}
 
   /** The cached user of a token hash, if it is fresh and the token has not expired by `now`. */
@@ -40,9 +41,10 @@ export class AuthCache<User extends { expiresAt: Date }> {
     this.users.set(tokenHash, { value: user, storedAt: now.getTime() });
   }
 
-  invalidate() {
+  /** Drops every cached user here and, once the returned promise settles, tells the other instances. */
+  async invalidate() {
     this.forget();
-    this.onInvalidate();
+    await this.onInvalidate();
   }
 
   /** Drops every cached user of this instance only. */

@@ -40,12 +40,12 @@ describe('AuthCache', () => {
     expect(cache.get('hash', at(1_000))).toBeUndefined();
   });
 
-  it('drops everything on invalidate and refuses a lookup that started before it', () => {
+  it('drops everything on invalidate and refuses a lookup that started before it', async () => {
     const cache = new AuthCache<CachedUser>(5_000);
     cache.set('kept', userUntil(at(60_000)), at(0), cache.mark());
     const startedBefore = cache.mark();
 
-    cache.invalidate();
+    await cache.invalidate();
     cache.set('late', userUntil(at(60_000)), at(1), startedBefore);
 
     expect(cache.get('kept', at(2))).toBeUndefined();
@@ -59,5 +59,19 @@ describe('AuthCache', () => {
     cache.set('hash', userUntil(at(60_000)), at(0), cache.mark());
 
     expect(cache.get('hash', at(0))).toBeUndefined();
+  });
+
+  it('settles an invalidation only once the other instances have been told', async () => {
+    let tell = () => undefined as void;
+    const told = new Promise<void>((resolve) => (tell = resolve));
+    const cache = new AuthCache<CachedUser>(5_000, undefined, () => told);
+    let settled = false;
+    const invalidation = cache.invalidate().then(() => (settled = true));
+
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(settled).toBe(false);
+    tell();
+    await invalidation;
+    expect(settled).toBe(true);
   });
 });

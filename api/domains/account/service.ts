@@ -93,7 +93,7 @@ export async function updateProfile(
       after,
     });
   });
-  deps.authCache.invalidate();
+  await deps.authCache.invalidate();
 }
 
 export async function changePassword(
@@ -124,7 +124,7 @@ export async function changePassword(
       after,
     });
   });
-  deps.authCache.invalidate();
+  await deps.authCache.invalidate();
 }
 
 export async function changeBrand(
@@ -158,7 +158,7 @@ export async function changeBrand(
       after,
     });
   });
-  deps.authCache.invalidate();
+  await deps.authCache.invalidate();
 }
 
 export async function logout(deps: ApiDeps, user: AuthUser, ip: string) {
@@ -167,7 +167,7 @@ export async function logout(deps: ApiDeps, user: AuthUser, ip: string) {
     await revokeToken(tx, user.tokenId, deps.clock());
     work.audit({ action: 'auth.logout', entity: 'user', entityId: user.id });
   });
-  deps.authCache.invalidate();
+  await deps.authCache.invalidate();
 }
 
 /** The reset page must be on the app's own origin, so a mail never carries a link somewhere else. */
@@ -279,5 +279,5 @@ export async function resetPassword(deps: ApiDeps, input: z.infer<typeof resetPa
       after,
     });
   });
-  deps.authCache.invalidate();
+  await deps.authCache.invalidate();
 }

@@ -138,7 +138,7 @@ export async function refreshGrant(
     work.audit({ actorId: user.id, action: 'auth.refresh', entity: 'user', entityId: user.id });
     return tokens;
   });
-  deps.authCache.invalidate();
+  await deps.authCache.invalidate();
   if (!issued) throw new ApiError(401, 'The refresh token is invalid.');
   return issued;
 }

@@ -30,8 +30,8 @@ function idOf(c: Context<ApiEnv>) {
 }
 
 /** A write that changes what some accounts hold: the cached token users are dropped once it has committed. */
-function forgetGrants(c: Context<ApiEnv>) {
-  c.var.deps.authCache.invalidate();
+async function forgetGrants(c: Context<ApiEnv>) {
+  await c.var.deps.authCache.invalidate();
 }
 
 const SCOPE_NAMES: Record<ScopeKind, string> = {
@@ -102,7 +102,7 @@ function roleRows(side: ScopeKind, paths: { list: string; one: string }): Endpoi
         const within = await scope(c);
         const id = idOf(c);
         await write(c, (work) => deleteRole(work, c.var.user, within, id));
-        forgetGrants(c);
+        await forgetGrants(c);
         return c.json({ message: WRITE_MESSAGE.deleted, success: true });
       },
     }),
@@ -147,7 +147,7 @@ function gateSettingRows(
       handle: async (c, { body }) => {
         const within = await scope(c);
         const data = await write(c, (work) => createGateSetting(work, c.var.user, within, body));
-        forgetGrants(c);
+        await forgetGrants(c);
         return c.json({ message: WRITE_MESSAGE.created, data }, 201);
       },
     }),
@@ -173,7 +173,7 @@ function gateSettingRows(
         const within = await scope(c);
         const id = idOf(c);
         const data = await write(c, (work) => updateGateSetting(work, c.var.user, within, id, body));
-        forgetGrants(c);
+        await forgetGrants(c);
         return c.json({ message: WRITE_MESSAGE.updated, data });
       },
     }),
@@ -187,7 +187,7 @@ function gateSettingRows(
         const within = await scope(c);
         const id = idOf(c);
         await write(c, (work) => deleteGateSetting(work, c.var.user, within, id));
-        forgetGrants(c);
+        await forgetGrants(c);
         return c.json({ message: WRITE_MESSAGE.deleted, success: true });
       },
     }),

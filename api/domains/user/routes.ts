@@ -61,7 +61,7 @@ export const userEndpoints = endpointGroup([
     handle: async (c, { body }) => {
       const passwordHash = await hashPassword(body.password);
       const created = await write(c, (work) => createUser(work, c.var.user, body, passwordHash));
-      c.var.deps.authCache.invalidate();
+      await c.var.deps.authCache.invalidate();
       const row = await findUserRow(c.var.deps.db, c.var.user, created.id);
       return c.json({ message: WRITE_MESSAGE.created, data: serializeUser(row, true) }, 201);
     },
@@ -87,7 +87,7 @@ export const userEndpoints = endpointGroup([
       const id = idOf(c);
       const passwordHash = body.password ? await hashPassword(body.password) : undefined;
       await write(c, (work) => updateUser(work, c.var.user, id, body, passwordHash));
-      c.var.deps.authCache.invalidate();
+      await c.var.deps.authCache.invalidate();
       const row = await findUserRow(c.var.deps.db, c.var.user, id);
       return c.json({ message: WRITE_MESSAGE.updated, data: serializeUser(row, true) });
     },
@@ -101,7 +101,7 @@ export const userEndpoints = endpointGroup([
     handle: async (c) => {
       const id = idOf(c);
       await write(c, (work) => deleteUser(work, c.var.user, id));
-      c.var.deps.authCache.invalidate();
+      await c.var.deps.authCache.invalidate();
       return c.json({ message: WRITE_MESSAGE.deleted, success: true });
     },
   }),

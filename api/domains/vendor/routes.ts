@@ -107,7 +107,7 @@ export const vendorEndpoints = endpointGroup([
       const id = idOf(c);
       await write(c, (work) => deleteVendor(work, c.var.user, id));
       // Its users were switched off: the cached token lookups must not outlive that.
-      c.var.deps.authCache.invalidate();
+      await c.var.deps.authCache.invalidate();
       return c.json({ message: WRITE_MESSAGE.deleted, success: true });
     },
   }),
