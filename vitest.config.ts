@@ -9,15 +9,28 @@ const apiTests = {
   pool: 'forks',
 } satisfies TestProjectInlineConfiguration['test'];
 
+const appAlias = { '~': fileURLToPath(new URL('./app', import.meta.url)) };
+
 const projects: TestProjectInlineConfiguration[] = [
   {
-    resolve: { alias: { '~': fileURLToPath(new URL('./app', import.meta.url)) } },
+    resolve: { alias: appAlias },
     // The timeouts guard against a hang, not a slow machine: beside other work, a file that takes 1 s alone takes
     // ten (the translator check over every string did, past vitest's default 5 s).
     test: {
       name: 'unit',
       include: ['tests/unit/**/*.test.{ts,tsx}'],
       testTimeout: 30_000,
+      hookTimeout: 120_000,
+    },
+  },
+  // What drives the real Chromium (the PDF renderer, the voucher's joined parts) runs beside the browser tests,
+  // not among the unit files, which share the machine with the typecheck and the lint.
+  {
+    resolve: { alias: appAlias },
+    test: {
+      name: 'browser',
+      include: ['tests/browser/**/*.test.ts'],
+      testTimeout: 60_000,
       hookTimeout: 120_000,
     },
   },

@@ -89,13 +89,14 @@ const ratioPairs = (process.env.RATIOS ?? `${labels[labels.length - 1]}/${labels
   });
 
 const html = 'text/html';
+const adminPages = navigationPages(ADMINISTRATOR);
 const pages: Subject[] = [
   { what: 'page /auth/login (signed out)', path: '/auth/login', as: 'anonymous', accept: html },
-  ...navigationPages(ADMINISTRATOR)
+  ...adminPages
     .filter(({ kind }) => kind === 'dashboard')
     .map(({ path }): Subject => ({ what: `page ${path}`, path, as: 'admin', accept: html })),
   ...[
-    ...navigationPages(ADMINISTRATOR)
+    ...adminPages
       .filter(({ kind }) => kind === 'list')
       // The invoice list opens on today's invoices (it redirects to the range).
       .map(({ path }) =>

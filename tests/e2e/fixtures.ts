@@ -42,16 +42,14 @@ export const test = base.extend<object, { workerServer: WorkerServer; smtpPort: 
    * came; and a test that names its own `waitUntil` (one that keeps the page's scripts from loading) gets that
    * wait alone.
    */
-  page: async ({ page, javaScriptEnabled }, use) => {
-    if (javaScriptEnabled !== false) {
-      const goto = page.goto.bind(page);
-      page.goto = async (url, options) => {
-        const response = await goto(url, options);
-        const html = response?.ok() && response.headers()['content-type']?.startsWith('text/html');
-        if (html && !options?.waitUntil) await hydrated(page);
-        return response;
-      };
-    }
+  page: async ({ page }, use) => {
+    const goto = page.goto.bind(page);
+    page.goto = async (url, options) => {
+      const response = await goto(url, options);
+      const html = response?.ok() && response.headers()['content-type']?.startsWith('text/html');
+      if (html && !options?.waitUntil) await hydrated(page);
+      return response;
+    };
     await use(page);
   },
   /** Where this worker's server sends mail: a spec's own SMTP receiver listens there (account.spec.ts). */

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { cookiesOf, pdfResponse } from '~/lib/pdf.server';
+
+// A signed Remix cookie value as the browser sends it: still percent-encoded.
+const SESSION = { name: '__Host-bo_session', value: 'eyJpZCI6IjQyIn0%3D.c2lnbmF0dXJl%2B' };
+
+describe('cookiesOf', () => {
+  it('forwards the cookies of the incoming request as the browser sent them, still encoded', () => {
+    const request = new Request('http://localhost/orders/print', {
+      headers: { Cookie: `${SESSION.name}=${SESSION.value}; bo_lng=en; bad name=x` },
+    });
+    expect(cookiesOf(request)).toEqual([SESSION, { name: 'bo_lng', value: 'en' }]);
+  });
+
+  it('forwards nothing when the request carries no cookie', () => {
+    expect(cookiesOf(new Request('http://localhost/'))).toEqual([]);
+  });
+});
+
+describe('pdfResponse', () => {
+  it('answers a PDF download that browsers neither sniff nor cache', async () => {
+    const bytes = new TextEncoder().encode('%PDF-1.7 test');
+
+    const response = pdfResponse(bytes, 'voucher-20240101.pdf');
+
+    expect(Object.fromEntries(response.headers)).toMatchObject({
+      'content-type': 'application/pdf',
+      'content-disposition': 'attachment; filename="voucher-20240101.pdf"',
+      'content-length': String(bytes.byteLength),
+      'x-content-type-options': 'nosniff',
+      'cache-control': 'private, no-store',
+    });
+    expect(new Uint8Array(await response.arrayBuffer())).toEqual(bytes);
+  });
+
+  it('keeps quotes, separators and line breaks out of the file name header', () => {
+    const response = pdfResponse(new Uint8Array(), 'Laporan "Mei"/\r\nSet-Cookie: x=1; Toko Ñ.pdf');
+
+    expect(response.headers.get('content-disposition')).toBe(
+      `attachment; filename="Laporan _Mei____Set-Cookie: x=1_ Toko _.pdf"; ` +
+        `filename*=UTF-8''Laporan%20%22Mei%22%2F%0D%0ASet-Cookie%3A%20x%3D1%3B%20Toko%20%C3%91.pdf`,
+    );
+  });
+});
