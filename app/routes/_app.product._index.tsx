@@ -14,7 +14,7 @@ import { requireCsrf } from '~/lib/csrf.server';
 import { formatDateTime, formatMoney } from '~/lib/format';
 import { readForm, refusalMessage } from '~/lib/forms.server';
 import { listQuery } from '~/lib/list-query.server';
-import { readListingRowAction, requireListingBrand } from '~/lib/listing-form.server';
+import { readListingRowAction, requireListingBrand } from '~/lib/listing/action.server';
 import { pageTitle } from '~/lib/meta';
 import { redirectWithToast } from '~/lib/toast.server';
 import { formKeyOf, newFormKey } from '~/lib/form-key.server';

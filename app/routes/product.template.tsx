@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { requirePermission } from '~/lib/access.server';
 import { spreadsheetResponse } from '~/lib/export.server';
-import { requireListingBrand } from '~/lib/listing-form.server';
+import { requireListingBrand } from '~/lib/listing/action.server';
 import { listingApi } from '~/lib/upstream/listings.server';
 
 /** The price template, `YYYY-MM-DD HH:mm:ss product.xlsx`, streamed from the upstream. */

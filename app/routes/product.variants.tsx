@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { json } from '@remix-run/node';
-import { requireListingBrand } from '~/lib/listing-form.server';
+import { requireListingBrand } from '~/lib/listing/action.server';
 import { listingApi } from '~/lib/upstream/listings.server';
 
 /** The variant types of a last-level category, for the listing form when its category changes in place. */

@@ -1,15 +1,14 @@
 import { parseWithZod } from '@conform-to/zod';
 import { describe, expect, it } from 'vitest';
-import { combinationsFor, emptyDraft, youtubeWatchId, type ListingDraft } from '~/lib/listing-draft';
+import { combinationsFor, emptyDraft, youtubeWatchId, type ListingDraft } from '~/lib/listing/draft';
 import {
   applyStep,
-  bodyOf,
-  formKeyOfUpstream,
   readDraft,
   settle,
   stockText,
   type ListingChoices,
-} from '~/lib/listing-form.server';
+} from '~/lib/listing/form-state.server';
+import { bodyOf, formKeyOfUpstream } from '~/lib/listing/upstream-body.server';
 import { listingFormSchema, type ListingForm } from '~/lib/schemas/listing';
 
 function form(entries: [string, string | File][]) {

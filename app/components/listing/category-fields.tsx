@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { ListingDraft } from '~/lib/listing-draft';
+import type { ListingDraft } from '~/lib/listing/draft';
 import { ariaOf, ErrorText, idsOf, StepButton } from './fields';
 
 type Node = { id: number; name: string; child: Node[] };

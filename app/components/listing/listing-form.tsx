@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import { FormError } from '~/components/field';
-import type { ListingDraft } from '~/lib/listing-draft';
+import type { ListingDraft } from '~/lib/listing/draft';
 import { listingFormSchema } from '~/lib/schemas/listing';
 import type { CategoryNode, Showcases, VariantType } from '~/lib/upstream/listings.server';
 import { CategoryFields } from './category-fields';

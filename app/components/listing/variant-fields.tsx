@@ -5,7 +5,7 @@ import {
   valuesOfKey,
   type CombinationDraft,
   type VariantDraft,
-} from '~/lib/listing-draft';
+} from '~/lib/listing/draft';
 import type { VariantType } from '~/lib/upstream/listings.server';
 import { ariaOf, ErrorText, idsOf, StepButton } from './fields';
 

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { MAX_WHOLESALE_TIERS, type WholesaleDraft } from '~/lib/listing-draft';
+import { MAX_WHOLESALE_TIERS, type WholesaleDraft } from '~/lib/listing/draft';
 import { ariaOf, ErrorText, idsOf, StepButton } from './fields';
 
 /**

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_VARIANT_TYPES, MAX_WHOLESALE_TIERS, youtubeWatchId } from '../listing-draft';
+import { MAX_VARIANT_TYPES, MAX_WHOLESALE_TIERS, youtubeWatchId } from '../listing/draft';
 import { IMAGE_ACCEPT, MAX_IMAGE_BYTES } from './image';
 import { INVALID, says, TOO_LONG } from './messages';
 
