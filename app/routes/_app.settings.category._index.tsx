@@ -6,10 +6,11 @@ import { DataTable } from '~/components/data-table';
 import { ListFilters } from '~/components/list-filters';
 import { Pagination } from '~/components/pagination';
 import { useDeleteLinks } from '~/components/confirm-dialog';
-import { DeleteDialog, RowActions } from '~/components/settings/delete-dialog';
+import { DeleteDialog } from '~/components/settings/delete-dialog';
+import { useClosingColumns } from '~/components/settings/row-columns';
 import { SettingsHeader } from '~/components/settings/settings-header';
 import { requireCsrf } from '~/lib/csrf.server';
-import { formatDateTime, formatNumber } from '~/lib/format';
+import { formatNumber } from '~/lib/format';
 import { listQuery } from '~/lib/list-query.server';
 import { pageTitle } from '~/lib/meta';
 import { userCan } from '~/lib/access';
@@ -66,6 +67,12 @@ export default function CategoryListPage() {
   const { rows, meta, can } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const { deleting, closeTo, hrefOf } = useDeleteLinks();
+  const closing = useClosingColumns<(typeof rows)[number]>({
+    name: (row) => row.name,
+    viewTo: (row) => (can.view ? `/settings/category/${row.id}` : null),
+    deleteTo: (row) => (can.remove ? hrefOf(row.id) : null),
+    sortable: false,
+  });
   const target = rows.find((row) => row.id === deleting);
   return (
     <section aria-labelledby="page-title" className="space-y-4">
@@ -96,18 +103,7 @@ export default function CategoryListPage() {
               ),
           },
           { key: 'structure', header: t('settings.category.structure'), cell: (row) => row.structure_name },
-          { key: 'updated', header: t('settings.updatedAt'), cell: (row) => formatDateTime(row.updated_at) },
-          {
-            key: 'actions',
-            header: t('settings.actions'),
-            cell: (row) => (
-              <RowActions
-                name={row.name}
-                viewTo={can.view ? `/settings/category/${row.id}` : null}
-                deleteTo={can.remove ? hrefOf(row.id) : null}
-              />
-            ),
-          },
+          ...closing,
         ]}
       />
       <Pagination

@@ -6,10 +6,10 @@ import { DataTable } from '~/components/data-table';
 import { ListFilters } from '~/components/list-filters';
 import { Pagination } from '~/components/pagination';
 import { useDeleteLinks } from '~/components/confirm-dialog';
-import { DeleteDialog, RowActions } from '~/components/settings/delete-dialog';
+import { DeleteDialog } from '~/components/settings/delete-dialog';
+import { useClosingColumns } from '~/components/settings/row-columns';
 import { SettingsHeader } from '~/components/settings/settings-header';
 import { requireCsrf } from '~/lib/csrf.server';
-import { formatDateTime } from '~/lib/format';
 import { listQuery } from '~/lib/list-query.server';
 import { pageTitle } from '~/lib/meta';
 import { requireCard, rowActions } from '~/lib/settings/access';
@@ -43,6 +43,11 @@ export default function PermissionListPage() {
   const { settings, can } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const { deleting, closeTo, hrefOf } = useDeleteLinks();
+  const closing = useClosingColumns<(typeof settings.data)[number]>({
+    name: (row) => row.role_name,
+    viewTo: (row) => (can.view ? `/settings/permission/${row.id}` : null),
+    deleteTo: (row) => (can.remove ? hrefOf(row.id) : null),
+  });
   const target = settings.data.find((row) => row.id === deleting);
   return (
     <section aria-labelledby="page-title" className="space-y-4">
@@ -72,23 +77,7 @@ export default function PermissionListPage() {
             align: 'right',
             cell: (row) => row.total_permission,
           },
-          {
-            key: 'updated',
-            header: t('settings.updatedAt'),
-            sortKey: 'updated_at',
-            cell: (row) => formatDateTime(row.updated_at),
-          },
-          {
-            key: 'actions',
-            header: t('settings.actions'),
-            cell: (row) => (
-              <RowActions
-                name={row.role_name}
-                viewTo={can.view ? `/settings/permission/${row.id}` : null}
-                deleteTo={can.remove ? hrefOf(row.id) : null}
-              />
-            ),
-          },
+          ...closing,
         ]}
       />
       <Pagination meta={settings.meta} />

@@ -6,10 +6,10 @@ import { DataTable } from '~/components/data-table';
 import { ListFilters } from '~/components/list-filters';
 import { Pagination } from '~/components/pagination';
 import { useDeleteLinks } from '~/components/confirm-dialog';
-import { DeleteDialog, RowActions } from '~/components/settings/delete-dialog';
+import { DeleteDialog } from '~/components/settings/delete-dialog';
+import { useClosingColumns } from '~/components/settings/row-columns';
 import { SettingsHeader } from '~/components/settings/settings-header';
 import { requireCsrf } from '~/lib/csrf.server';
-import { formatDateTime } from '~/lib/format';
 import { listQuery } from '~/lib/list-query.server';
 import { pageTitle } from '~/lib/meta';
 import { userCan } from '~/lib/access';
@@ -58,6 +58,11 @@ export default function VendorListPage() {
   const { vendors, can } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const { deleting, closeTo, hrefOf } = useDeleteLinks();
+  const closing = useClosingColumns<(typeof vendors.data)[number]>({
+    name: (row) => row.name,
+    viewTo: (row) => (can.view ? `/settings/vendor/${row.id}` : null),
+    deleteTo: (row) => (can.remove ? hrefOf(row.id) : null),
+  });
   const target = vendors.data.find((row) => row.id === deleting);
   return (
     <section aria-labelledby="page-title" className="space-y-4">
@@ -83,23 +88,7 @@ export default function VendorListPage() {
             sortKey: 'is_priority',
             cell: (row) => (row.is_priority ? t('settings.yes') : t('settings.no')),
           },
-          {
-            key: 'updated',
-            header: t('settings.updatedAt'),
-            sortKey: 'updated_at',
-            cell: (row) => formatDateTime(row.updated_at),
-          },
-          {
-            key: 'actions',
-            header: t('settings.actions'),
-            cell: (row) => (
-              <RowActions
-                name={row.name}
-                viewTo={can.view ? `/settings/vendor/${row.id}` : null}
-                deleteTo={can.remove ? hrefOf(row.id) : null}
-              />
-            ),
-          },
+          ...closing,
         ]}
       />
       <Pagination meta={vendors.meta} />

@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '~/components/data-table';
-import { formatDateTime } from '~/lib/format';
-import { RowActions } from './delete-dialog';
+import { useClosingColumns } from './row-columns';
 
 type Row = {
   id: number;
@@ -32,6 +31,11 @@ export function UserTable({
   deleteHref: (id: number) => string;
 }) {
   const { t } = useTranslation();
+  const closing = useClosingColumns<Row>({
+    name: (row) => row.name,
+    viewTo: (row) => (can.view ? `${viewBase}/${row.id}` : null),
+    deleteTo: (row) => (can.remove && !row.is_special_account ? deleteHref(row.id) : null),
+  });
   return (
     <DataTable
       caption={t('settings.user.title')}
@@ -57,23 +61,7 @@ export function UserTable({
             </span>
           ),
         },
-        {
-          key: 'updated',
-          header: t('settings.updatedAt'),
-          sortKey: 'updated_at',
-          cell: (row) => formatDateTime(row.updated_at),
-        },
-        {
-          key: 'actions',
-          header: t('settings.actions'),
-          cell: (row) => (
-            <RowActions
-              name={row.name}
-              viewTo={can.view ? `${viewBase}/${row.id}` : null}
-              deleteTo={can.remove && !row.is_special_account ? deleteHref(row.id) : null}
-            />
-          ),
-        },
+        ...closing,
       ]}
     />
   );
