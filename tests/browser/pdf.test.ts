@@ -6,12 +6,10 @@ import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closePdfBrowser, PdfRenderError, renderPdf, warmPdfBrowser } from '~/lib/pdf.server';
 import { pdfBrowser } from '~/lib/pdf/browser.server';
+import { SESSION_COOKIE } from '../support/session-cookie';
 
 const CONCURRENCY = 2;
 process.env.PDF_CONCURRENCY = String(CONCURRENCY);
-
-// A signed Remix cookie value as the browser sends it: still percent-encoded.
-const SESSION = { name: '__Host-bo_session', value: 'eyJpZCI6IjQyIn0%3D.c2lnbmF0dXJl%2B' };
 
 async function listen(handler: (req: IncomingMessage, res: ServerResponse) => void): Promise<Server> {
   const server = createServer(handler);
@@ -105,7 +103,7 @@ beforeAll(async () => {
     } else if (path === '/bounce') {
       res.writeHead(302, { Location: `${foreignOrigin}/bounced` }).end();
     } else if (path === '/voucher') {
-      if (req.headers.cookie !== `${SESSION.name}=${SESSION.value}`)
+      if (req.headers.cookie !== `${SESSION_COOKIE.name}=${SESSION_COOKIE.value}`)
         return html(res, '<title>No</title>', 403);
       html(res, '<title>Voucher</title><body><h1>Payment voucher 7731</h1>');
     } else if (path === '/orders/print') {
@@ -221,7 +219,7 @@ describe('renderPdf', { timeout: 60_000 }, () => {
   });
 
   it("renders a cookie-protected page with the user's cookies and throws a typed error without them", async () => {
-    const bytes = await renderPdf({ url: `${origin}/voucher`, origin, cookies: [SESSION] });
+    const bytes = await renderPdf({ url: `${origin}/voucher`, origin, cookies: [SESSION_COOKIE] });
     expect(await pdfText(bytes)).toContain('Payment voucher 7731');
 
     const error = await renderError(renderPdf({ url: `${origin}/voucher`, origin, cookies: [] }));
@@ -245,7 +243,7 @@ describe('renderPdf', { timeout: 60_000 }, () => {
     const bytes = await renderPdf({
       url: `${origin}/refresh`,
       origin,
-      cookies: [SESSION],
+      cookies: [SESSION_COOKIE],
       options: { waitForSelector: 'h1' },
     });
 

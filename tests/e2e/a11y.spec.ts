@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { acceptedOrderOf, ACCOUNTS, axeOn, offerOf, openOffer, signInTo } from './support';
+import { ACCOUNTS, axeOn, offerOf, openOffer, ownOrderPath, signInTo } from './support';
 
 // axe runs inside the page, so this file belongs to the JavaScript-enabled project only.
 test('the sign-in page and the shell have no serious or critical accessibility violations', async ({
@@ -17,12 +17,11 @@ test('the order, invoice, customer and dashboard pages have no serious or critic
   page,
   request,
 }) => {
-  // An order of the test's own, so the detail page checked is one that exists whatever ran before.
-  const { orderId } = await acceptedOrderOf(request);
+  const orderPath = await ownOrderPath(request);
   await signInTo(page, ACCOUNTS.admin, '/order');
   const pages = [
     '/order',
-    `/order/${orderId}`,
+    orderPath,
     '/invoice',
     '/customer',
     '/dashboard/ringkasan',

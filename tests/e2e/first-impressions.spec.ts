@@ -5,6 +5,7 @@ import {
   ACCOUNTS,
   jakartaInvoice,
   openOffer,
+  ownOrderPath,
   signInTo,
   tokenFor,
   WIDE_RANGE,
@@ -63,15 +64,6 @@ async function adminOnFirstBrand(page: Page) {
     if (await apply.isVisible()) await apply.click();
     await expect(select).toHaveValue(String(BRAND_ID));
   }
-}
-
-/**
- * An order of the test's own, accepted by the demo vendor, from an invoice whose full address already names its
- * sub-district and city (jakartaInvoice): never "the first order", which another test's may be by then.
- */
-async function ownOrderPath(request: APIRequestContext) {
-  const { orderId } = await acceptedOrderOf(request);
-  return `/order/${orderId}`;
 }
 
 test.describe('titles', () => {

@@ -193,6 +193,15 @@ export async function acceptedOrderOf(request: APIRequestContext, externalNumber
 }
 
 /**
+ * The detail page of an order of the test's own (acceptedOrderOf), whose invoice's full address already names its
+ * sub-district and city (jakartaInvoice): never "the first order", which another test's may be by then.
+ */
+export async function ownOrderPath(request: APIRequestContext) {
+  const { orderId } = await acceptedOrderOf(request);
+  return `/order/${orderId}`;
+}
+
+/**
  * axe over the page as it stands. Run in the page itself: the default mode finishes every run in a new blank page
  * (for cross-origin frames, which no page here has), and that page's start cost two thirds of each check.
  */

@@ -1,15 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { cookiesOf, pdfResponse } from '~/lib/pdf.server';
-
-// A signed Remix cookie value as the browser sends it: still percent-encoded.
-const SESSION = { name: '__Host-bo_session', value: 'eyJpZCI6IjQyIn0%3D.c2lnbmF0dXJl%2B' };
+import { SESSION_COOKIE } from '../support/session-cookie';
 
 describe('cookiesOf', () => {
   it('forwards the cookies of the incoming request as the browser sent them, still encoded', () => {
     const request = new Request('http://localhost/orders/print', {
-      headers: { Cookie: `${SESSION.name}=${SESSION.value}; bo_lng=en; bad name=x` },
+      headers: { Cookie: `${SESSION_COOKIE.name}=${SESSION_COOKIE.value}; bo_lng=en; bad name=x` },
     });
-    expect(cookiesOf(request)).toEqual([SESSION, { name: 'bo_lng', value: 'en' }]);
+    expect(cookiesOf(request)).toEqual([SESSION_COOKIE, { name: 'bo_lng', value: 'en' }]);
   });
 
   it('forwards nothing when the request carries no cookie', () => {
