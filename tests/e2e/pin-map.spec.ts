@@ -17,6 +17,8 @@ test(
     await signInTo(page, ACCOUNTS.admin, '/settings/brand/create');
     const map = page.getByRole('application', { name: /Peta pin alamat/ });
     await expect(map).toBeVisible();
+    // The box is drawn before Leaflet has loaded and taken it over; a click before that lands on nothing.
+    await expect(page.locator('[data-pin-map="ready"]')).toBeAttached();
     await expect(page.getByLabel('Latitude')).toHaveValue('');
     const box = await map.boundingBox();
     expect(box).not.toBeNull();
