@@ -8,7 +8,7 @@ import { DateRange } from '~/components/date-range';
 import { DashboardHeader } from '~/components/dashboard/dashboard-header';
 import { MetricCard } from '~/components/dashboard/metric-card';
 import { SeriesChart } from '~/components/dashboard/series-chart';
-import { compareRangeOf, readFilters, requireDashboardScope } from '~/lib/dashboard/filters.server';
+import { compareRangeOf, openDashboard } from '~/lib/dashboard/filters.server';
 import { formatChartDay, formatMeasure } from '~/lib/dashboard/format';
 import { loadWidgets } from '~/lib/dashboard/load.server';
 import { pageTitle } from '~/lib/meta';
@@ -18,9 +18,12 @@ const MAX_CITIES = 100;
 
 /** Branches are the cities of the vendors' service areas; the range is compared with an explicit compare range. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { api, scope } = await requireDashboardScope(request, context, 'branch');
-  const url = new URL(request.url);
-  const { today, range } = readFilters(url, scope);
+  const {
+    api,
+    scope,
+    url,
+    filters: { today, range },
+  } = await openDashboard(request, context, 'branch');
   const compare = compareRangeOf(url, range);
   const cities = [...new Set(url.searchParams.getAll('city').map((city) => city.trim().slice(0, 100)))]
     .filter(Boolean)

@@ -10,13 +10,7 @@ import { DashboardTable } from '~/components/dashboard/dashboard-table';
 import { DoughnutChart } from '~/components/dashboard/doughnut-chart';
 import { MetricCard } from '~/components/dashboard/metric-card';
 import { SeriesChart } from '~/components/dashboard/series-chart';
-import {
-  readFilters,
-  requireDashboardScope,
-  seriesOf,
-  tableQuery,
-  widgetQuery,
-} from '~/lib/dashboard/filters.server';
+import { openDashboard, seriesOf, tableQuery } from '~/lib/dashboard/filters.server';
 import { formatMeasure } from '~/lib/dashboard/format';
 import { loadFilterOptions, loadWidgets } from '~/lib/dashboard/load.server';
 import type { RankedRow, Slice } from '~/lib/dashboard/types';
@@ -40,10 +34,7 @@ const SERIES_KEYS = Object.keys(SERIES) as SeriesKey[];
 const TOP_SLICES = 4;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { api, scope, user } = await requireDashboardScope(request, context, 'pembeli');
-  const url = new URL(request.url);
-  const filters = readFilters(url, scope);
-  const query = widgetQuery(filters);
+  const { api, scope, user, url, filters, query } = await openDashboard(request, context, 'pembeli');
   const series = seriesOf(url, SERIES_KEYS);
   const [options, { chart, table, gender, payments, cities, ...cards }] = await Promise.all([
     loadFilterOptions(api, { scope, user }),

@@ -11,13 +11,7 @@ import { DashboardTable } from '~/components/dashboard/dashboard-table';
 import { MetricCard } from '~/components/dashboard/metric-card';
 import { SeriesChart } from '~/components/dashboard/series-chart';
 import { StatusBadge } from '~/components/status-badge';
-import {
-  readFilters,
-  requireDashboardScope,
-  seriesOf,
-  tableQuery,
-  widgetQuery,
-} from '~/lib/dashboard/filters.server';
+import { openDashboard, seriesOf, tableQuery } from '~/lib/dashboard/filters.server';
 import { formatMeasure } from '~/lib/dashboard/format';
 import { loadFilterOptions, loadWidgets } from '~/lib/dashboard/load.server';
 import { INCOMING_ORDER_STATUSES, NEW_ORDER_STATUS } from '~/lib/dashboard/pages';
@@ -48,10 +42,7 @@ const SERIES = {
 type SeriesKey = keyof typeof SERIES.brand;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { api, scope, user } = await requireDashboardScope(request, context, 'penjualan');
-  const url = new URL(request.url);
-  const filters = readFilters(url, scope);
-  const query = widgetQuery(filters);
+  const { api, scope, user, url, filters, query } = await openDashboard(request, context, 'penjualan');
   const vendorSide = scope.kind === 'vendor';
   const charts: Partial<Record<SeriesKey, ChartWidget>> = SERIES[scope.kind];
   const series = seriesOf(url, Object.keys(charts) as SeriesKey[]);

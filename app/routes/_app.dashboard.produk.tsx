@@ -9,13 +9,7 @@ import { DashboardHeader } from '~/components/dashboard/dashboard-header';
 import { DashboardTable } from '~/components/dashboard/dashboard-table';
 import { MetricCard } from '~/components/dashboard/metric-card';
 import { SeriesChart } from '~/components/dashboard/series-chart';
-import {
-  readFilters,
-  requireDashboardScope,
-  seriesOf,
-  tableQuery,
-  widgetQuery,
-} from '~/lib/dashboard/filters.server';
+import { openDashboard, seriesOf, tableQuery } from '~/lib/dashboard/filters.server';
 import { formatMeasure } from '~/lib/dashboard/format';
 import { loadFilterOptions, loadWidgets } from '~/lib/dashboard/load.server';
 import { formatMoney } from '~/lib/format';
@@ -30,10 +24,7 @@ const SERIES = {
 type SeriesKey = keyof typeof SERIES;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { api, scope, user } = await requireDashboardScope(request, context, 'produk');
-  const url = new URL(request.url);
-  const filters = readFilters(url, scope);
-  const query = widgetQuery(filters);
+  const { api, scope, user, url, filters, query } = await openDashboard(request, context, 'produk');
   const series = seriesOf(url, Object.keys(SERIES) as SeriesKey[]);
   const [options, { chart, table, ...cards }] = await Promise.all([
     loadFilterOptions(api, { scope, user }),

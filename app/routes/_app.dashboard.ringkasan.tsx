@@ -6,7 +6,7 @@ import { CardGroup } from '~/components/dashboard/card-group';
 import { DashboardFilters } from '~/components/dashboard/dashboard-filters';
 import { DashboardHeader } from '~/components/dashboard/dashboard-header';
 import { MetricCard } from '~/components/dashboard/metric-card';
-import { readFilters, requireDashboardScope, widgetQuery } from '~/lib/dashboard/filters.server';
+import { openDashboard } from '~/lib/dashboard/filters.server';
 import { formatMeasure, slaTone } from '~/lib/dashboard/format';
 import { loadFilterOptions, loadWidgets } from '~/lib/dashboard/load.server';
 import type { Measure } from '~/lib/dashboard/pages';
@@ -14,12 +14,11 @@ import { pageTitle } from '~/lib/meta';
 import { widgetApi, type SummaryCard } from '~/lib/upstream/widgets.server';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { api, scope, user } = await requireDashboardScope(request, context, 'ringkasan');
-  const filters = readFilters(new URL(request.url), scope);
+  const { api, scope, user, filters, query } = await openDashboard(request, context, 'ringkasan');
   // One upstream call answers all sixteen cards (summary/card), each as its own widget would.
   const [options, { summary }] = await Promise.all([
     loadFilterOptions(api, { scope, user }),
-    loadWidgets({ summary: widgetApi.summary(api, { scope, query: widgetQuery(filters) }) }),
+    loadWidgets({ summary: widgetApi.summary(api, { scope, query }) }),
   ]);
   const card = (key: SummaryCard) => summary?.[key] ?? null;
   const cards = {

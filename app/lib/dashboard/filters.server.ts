@@ -21,6 +21,14 @@ export async function requireDashboardScope(request: Request, context: AppLoadCo
   return signedIn;
 }
 
+/** What every dashboard page's loader starts from: the signed-in tenant, the URL, its filters and the widgets' query. */
+export async function openDashboard(request: Request, context: AppLoadContext, page: DashboardPage) {
+  const signedIn = await requireDashboardScope(request, context, page);
+  const url = new URL(request.url);
+  const filters = readFilters(url, signedIn.scope);
+  return { ...signedIn, url, filters, query: widgetQuery(filters) };
+}
+
 function idsOf(url: URL, name: string) {
   return [...new Set(url.searchParams.getAll(name).filter((value) => ID_PATTERN.test(value)))];
 }
