@@ -22,6 +22,10 @@ export const launchOptions = {
     '--disable-sync',
     '--no-first-run',
     '--disable-quic',
+    // No test goes Back, so no page need be kept for it: without the back/forward cache and the new frame per
+    // navigation that comes with it, 20 page loads cost the machine 11–12 % less CPU (server included; four
+    // alternated runs each with and without JavaScript, every pair lower).
+    '--disable-features=BackForwardCache,RenderDocument,ProactivelySwapBrowsingInstance',
   ],
 };
 
